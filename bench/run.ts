@@ -1,0 +1,26 @@
+import { landingBundle } from './landing-bundle';
+import { formatResult, withinBudget, type BenchResult } from './report';
+
+/**
+ * `npm run bench`: measures each figure of DESIGN.md §11 that exists so far and reports it against
+ * its budget. Budgets are reported, not asserted in unit tests; the exit code says whether all held.
+ */
+const benches: Array<() => Promise<BenchResult[]>> = [landingBundle];
+
+async function main() {
+  const results: BenchResult[] = [];
+  for (const bench of benches) {
+    for (const result of await bench()) {
+      console.log(formatResult(result));
+      results.push(result);
+    }
+  }
+  const over = results.filter((result) => !withinBudget(result));
+  console.log(`\n${results.length - over.length} of ${results.length} figures within budget.`);
+  process.exitCode = over.length > 0 ? 1 : 0;
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

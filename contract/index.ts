@@ -1,0 +1,6 @@
+export * from './auth';
+export * from './errors';
+export * from './health';
+export * from './inbox';
+export * from './messages';
+export * from './whatsapp';

@@ -1,0 +1,42 @@
+/** Two Jest projects: the SPA in jsdom and the server in node, both transpiled by swc (no type-check). */
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', tsx: true },
+      target: 'es2022',
+      transform: { react: { runtime: 'automatic' } },
+    },
+    module: { type: 'commonjs' },
+  },
+];
+
+const common = {
+  rootDir: __dirname,
+  transform: { '^.+\\.(t|j)sx?$': swc, '^.+\\.mjs$': swc },
+  // ESM-only packages are transpiled to CommonJS like our own code.
+  transformIgnorePatterns: ['/node_modules/(?!(typebox|jose)/)'],
+  moduleFileExtensions: ['ts', 'tsx', 'js', 'mjs', 'cjs', 'json'],
+  clearMocks: true,
+};
+
+module.exports = {
+  // A cold PGlite (WASM) start and argon2 hashing take seconds on a busy 2-core machine; hooks
+  // share this limit. Jest reads it only here, not per project.
+  testTimeout: 30_000,
+  projects: [
+    {
+      ...common,
+      displayName: 'web',
+      testEnvironment: '<rootDir>/tests/web/environment.js',
+      roots: ['<rootDir>/tests/web'],
+      setupFilesAfterEnv: ['<rootDir>/tests/web/setup.ts'],
+    },
+    {
+      ...common,
+      displayName: 'server',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/tests/server'],
+    },
+  ],
+};

@@ -1,0 +1,62 @@
+import formbody from '@fastify/formbody';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import type { Config } from './config';
+import type { Db } from './db/client';
+import { withRedaction } from './logging';
+import auth from './plugins/auth';
+import dbPlugin from './plugins/db';
+import errorHandler from './plugins/error-handler';
+import events from './plugins/events';
+import mailer from './plugins/mailer';
+import openapi from './plugins/openapi';
+import rateLimit from './plugins/rate-limit';
+import secrets from './plugins/secrets';
+import security from './plugins/security';
+import spa from './plugins/spa';
+import whatsapp from './plugins/whatsapp';
+import routes from './routes';
+import sandbox from './sandbox';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+  }
+}
+
+export interface BuildOptions {
+  /** A database opened (and migrated) by the caller, e.g. one PGlite shared by a test file. */
+  db?: Db;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** The whole API as one Fastify instance: external plugins, our plugins, then routes. */
+export async function buildApp(config: Config, options: BuildOptions = {}) {
+  const app = Fastify({
+    logger: withRedaction(options.logger ?? { level: config.logLevel }),
+    // Webhook replays and uploads are capped per route; everything else is small JSON.
+    bodyLimit: 1024 * 1024,
+    trustProxy: (_address: string, hop: number) => hop < config.trustProxyHops,
+    ajv: { customOptions: { removeAdditional: true, coerceTypes: 'array', useDefaults: true, allErrors: false } },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.decorate('config', config);
+  await app.register(errorHandler);
+  await app.register(security);
+  await app.register(formbody);
+  await app.register(openapi);
+  await app.register(secrets);
+  await app.register(dbPlugin, { config, db: options.db });
+  await app.register(rateLimit);
+  await app.register(mailer);
+  await app.register(auth);
+  await app.register(events);
+  await app.register(whatsapp);
+  await app.register(routes, { prefix: '/api/v1' });
+  // Meta's stand-in (Graph simulator, signup): only while no Meta app is configured.
+  if (app.whatsapp.settings.sandbox) await app.register(sandbox, { prefix: '/sandbox' });
+  await app.register(spa, { webDir: config.webDir });
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,125 @@
+import path from 'node:path';
+
+export type RuntimeEnv = 'production' | 'development' | 'test';
+
+/** At most `max` attempts per `windowSeconds` for one key (an address, an account, an email). */
+export interface RateLimit {
+  max: number;
+  windowSeconds: number;
+}
+
+export interface RateLimits {
+  /** Failed sign-ins per account (the email or username typed). */
+  loginPerAccount: RateLimit;
+  loginPerAddress: RateLimit;
+  registerPerAddress: RateLimit;
+  resetRequestPerEmail: RateLimit;
+  resetRequestPerAddress: RateLimit;
+  resendVerificationPerEmail: RateLimit;
+  resendVerificationPerAddress: RateLimit;
+  /** The live username and email checks of the register form. */
+  availabilityPerAddress: RateLimit;
+}
+
+const MINUTE = 60;
+const HOUR = 60 * MINUTE;
+
+export const DEFAULT_RATE_LIMITS: RateLimits = {
+  loginPerAccount: { max: 10, windowSeconds: 15 * MINUTE },
+  loginPerAddress: { max: 50, windowSeconds: 15 * MINUTE },
+  registerPerAddress: { max: 20, windowSeconds: HOUR },
+  resetRequestPerEmail: { max: 5, windowSeconds: HOUR },
+  resetRequestPerAddress: { max: 20, windowSeconds: HOUR },
+  resendVerificationPerEmail: { max: 5, windowSeconds: HOUR },
+  resendVerificationPerAddress: { max: 20, windowSeconds: HOUR },
+  availabilityPerAddress: { max: 120, windowSeconds: MINUTE },
+};
+
+/**
+ * Meta's app (Embedded Signup, Graph API, webhooks) as the environment gives it. The whatsapp plugin
+ * resolves it: without META_APP_ID, META_APP_SECRET and META_CONFIG_ID the sandbox stands in for Meta.
+ */
+export interface WhatsAppConfig {
+  appId: string | undefined;
+  appSecret: string | undefined;
+  configId: string | undefined;
+  /** What Meta's webhook verification handshake must send as `hub.verify_token`. */
+  verifyToken: string | undefined;
+  /** Unset: https://graph.facebook.com, or the sandbox's own simulator while the sandbox is on. */
+  graphApiBaseUrl: string | undefined;
+  graphApiVersion: string;
+  /** Every Graph call gives up after this long. */
+  graphTimeoutMs: number;
+}
+
+export interface Config {
+  env: RuntimeEnv;
+  host: string;
+  port: number;
+  /** Where embedded mode keeps its database and generated secrets. */
+  dataDir: string;
+  /** PostgreSQL connection string; unset means embedded PGlite in `dataDir/db`. */
+  databaseUrl: string | undefined;
+  /** The address people use to reach the product; links in mails point here. */
+  publicUrl: string;
+  /** The built single-page app (index.html and assets). */
+  webDir: string;
+  logLevel: string;
+  /** Base64 32-byte master key (access tokens, secrets at rest); unset means one generated in `dataDir`. */
+  secretKey: string | undefined;
+  /** SMTP server for real mail; unset means the dev outbox (stored, logged, listed by the sandbox). */
+  smtpUrl: string | undefined;
+  /**
+   * How many reverse proxies in front of us to believe about the client's address
+   * (X-Forwarded-For); 0 trusts none, so a client cannot pick its own rate-limit key.
+   */
+  trustProxyHops: number;
+  mailFrom: string;
+  rateLimits: RateLimits;
+  whatsapp: WhatsAppConfig;
+}
+
+const ROOT = path.resolve(__dirname, '..');
+
+function integer(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 0) {
+    throw new Error(`${name} must be a non-negative integer, got '${value}'`);
+  }
+  return parsed;
+}
+
+function optional(value: string | undefined): string | undefined {
+  return value === undefined || value.trim() === '' ? undefined : value.trim();
+}
+
+/** Environment → typed config, with the embedded defaults of DESIGN.md §1. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const runtime: RuntimeEnv = env.NODE_ENV === 'production' || env.NODE_ENV === 'test' ? env.NODE_ENV : 'development';
+  const port = integer('PORT', env.PORT, 3000);
+  return {
+    env: runtime,
+    host: optional(env.HOST) ?? '0.0.0.0',
+    port,
+    dataDir: path.resolve(optional(env.DATA_DIR) ?? path.join(ROOT, 'data')),
+    databaseUrl: optional(env.DATABASE_URL),
+    publicUrl: (optional(env.PUBLIC_URL) ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    webDir: path.resolve(optional(env.WEB_DIR) ?? path.join(ROOT, 'dist', 'web')),
+    logLevel: optional(env.LOG_LEVEL) ?? (runtime === 'test' ? 'silent' : 'info'),
+    secretKey: optional(env.SECRET_KEY),
+    smtpUrl: optional(env.SMTP_URL),
+    trustProxyHops: integer('TRUST_PROXY_HOPS', env.TRUST_PROXY_HOPS, 0),
+    mailFrom: optional(env.MAIL_FROM) ?? 'Threadline <no-reply@threadline.local>',
+    rateLimits: DEFAULT_RATE_LIMITS,
+    whatsapp: {
+      appId: optional(env.META_APP_ID),
+      appSecret: optional(env.META_APP_SECRET),
+      configId: optional(env.META_CONFIG_ID),
+      verifyToken: optional(env.META_VERIFY_TOKEN),
+      graphApiBaseUrl: optional(env.GRAPH_API_BASE_URL)?.replace(/\/+$/, ''),
+      graphApiVersion: optional(env.GRAPH_API_VERSION) ?? 'v23.0',
+      graphTimeoutMs: integer('GRAPH_API_TIMEOUT_MS', env.GRAPH_API_TIMEOUT_MS, 10_000),
+    },
+  };
+}

@@ -1,0 +1,8 @@
+import path from 'node:path';
+import type { Config } from '../config';
+import { openPglite, openPostgres, type Db } from './client';
+
+/** The database the config names: PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR/db. */
+export function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): Promise<Db> {
+  return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(path.join(config.dataDir, 'db'));
+}

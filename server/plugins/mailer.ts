@@ -1,0 +1,61 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import nodemailer from 'nodemailer';
+import { keepInOutbox, type OutgoingMail } from '../services/mail/outbox';
+
+export interface Mailer {
+  /** 'smtp' sends for real; 'outbox' keeps mails in the database and logs their links. */
+  readonly transport: 'smtp' | 'outbox';
+  /**
+   * Sends (or keeps) one mail. Never throws: a mail that cannot be sent is logged and reported as
+   * `false`, because what asked for it (a registration, a reset) must still succeed; people can ask
+   * for another link.
+   */
+  send(mail: OutgoingMail): Promise<boolean>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    mailer: Mailer;
+  }
+}
+
+/** Mail over SMTP_URL with nodemailer, or, without one, the dev outbox that the sandbox lists. */
+export default fp(
+  async function mailer(app: FastifyInstance) {
+    const { smtpUrl, mailFrom } = app.config;
+    let mailer: Mailer;
+    if (smtpUrl) {
+      const transporter = nodemailer.createTransport(smtpUrl);
+      app.addHook('onClose', async () => transporter.close());
+      mailer = {
+        transport: 'smtp',
+        async send(mail) {
+          try {
+            await transporter.sendMail({ from: mailFrom, to: mail.to, subject: mail.subject, text: mail.text });
+            return true;
+          } catch (error) {
+            app.log.error({ err: error, to: mail.to, subject: mail.subject }, 'mail could not be sent');
+            return false;
+          }
+        },
+      };
+    } else {
+      mailer = {
+        transport: 'outbox',
+        async send(mail) {
+          try {
+            await keepInOutbox(app.db, mail);
+            app.log.info({ to: mail.to, link: mail.link }, `dev outbox: ${mail.subject}`);
+            return true;
+          } catch (error) {
+            app.log.error({ err: error, to: mail.to, subject: mail.subject }, 'mail could not be kept in the outbox');
+            return false;
+          }
+        },
+      };
+    }
+    app.decorate('mailer', mailer);
+  },
+  { name: 'mailer', dependencies: ['db'] },
+);

@@ -1,0 +1,34 @@
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+/** The Facebook SDK's script and login popup are the only third parties a page may use. */
+export const FACEBOOK_SDK_ORIGIN = 'https://connect.facebook.net';
+export const FACEBOOK_ORIGINS = ['https://www.facebook.com', 'https://web.facebook.com'];
+
+export default fp(
+  async function security(app: FastifyInstance) {
+    await app.register(helmet, {
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'", FACEBOOK_SDK_ORIGIN],
+          // MUI (emotion) injects style elements at run time.
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+          connectSrc: ["'self'", FACEBOOK_SDK_ORIGIN, 'https://graph.facebook.com', ...FACEBOOK_ORIGINS],
+          frameSrc: ["'self'", ...FACEBOOK_ORIGINS],
+          fontSrc: ["'self'", 'data:'],
+          objectSrc: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+          frameAncestors: ["'self'"],
+          upgradeInsecureRequests: null,
+        },
+      },
+      // The signup popup talks to its opener with postMessage; same-origin would cut that line.
+      crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+    });
+  },
+  { name: 'security' },
+);

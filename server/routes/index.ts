@@ -1,0 +1,17 @@
+import type { FastifyInstance } from 'fastify';
+import auth from './auth';
+import health from './health';
+import sandbox from './sandbox';
+import users from './users';
+import whatsapp from './whatsapp';
+
+/** Every API area, mounted under /api/v1 by app.ts. */
+export default async function routes(app: FastifyInstance) {
+  await app.register(health);
+  await app.register(auth);
+  await app.register(users);
+  await app.register(whatsapp);
+  // The outbox lists reset links for any address, so it exists only on a try-out install: mail is
+  // not really sent and no Meta app is configured (the sandbox is on). A real deployment has neither.
+  if (!app.config.smtpUrl && app.whatsapp.settings.sandbox) await app.register(sandbox);
+}

@@ -1,0 +1,36 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import type { ErrorBody } from '../../contract';
+import type { ClientInfo } from '../services/auth/sessions';
+import type { AccountDeps } from '../services/accounts/deps';
+import type { WhatsAppDeps } from '../services/whatsapp/deps';
+
+/** The shared ErrorBody schema (added by the openapi plugin), for the error statuses of a route. */
+export const ErrorResponse = Type.Unsafe<ErrorBody>({ $ref: 'ErrorBody#' });
+
+/** OpenAPI: the route needs `Authorization: Bearer <access_token>`. */
+export const BEARER_AUTH = [{ bearer: [] }];
+
+export function clientOf(request: FastifyRequest): ClientInfo {
+  return { address: request.ip, userAgent: request.headers['user-agent'] };
+}
+
+export function accountDeps(app: FastifyInstance): AccountDeps {
+  return {
+    db: app.db,
+    jwtKey: app.secrets.jwtKey,
+    mailer: app.mailer,
+    limiter: app.rateLimiter,
+    config: app.config,
+  };
+}
+
+export function whatsappDeps(app: FastifyInstance, request: FastifyRequest): WhatsAppDeps {
+  return {
+    db: app.db,
+    secrets: app.secrets,
+    graph: app.whatsapp.graph,
+    settings: app.whatsapp.settings,
+    log: request.log,
+  };
+}

@@ -1,0 +1,64 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { receiveWebhook } from '../../services/whatsapp/webhook/receive';
+import { answerVerification, SIGNATURE_HEADER } from '../../services/whatsapp/webhook/signature';
+import { ErrorResponse } from '../shared';
+
+/** Meta sends up to 3 MB per delivery (WHATSAPP.md §3); a little room on top. */
+export const WEBHOOK_BODY_LIMIT_BYTES = 4 * 1024 * 1024;
+const CHALLENGE_MAX_LENGTH = 256;
+
+const VerificationQuery = Type.Object({
+  'hub.mode': Type.Optional(Type.String()),
+  'hub.verify_token': Type.Optional(Type.String()),
+  'hub.challenge': Type.Optional(Type.String({ maxLength: CHALLENGE_MAX_LENGTH })),
+});
+
+const WebhookAck = Type.Object({ received: Type.Literal(true) });
+
+/**
+ * Meta's webhook (public). Its own encapsulated context: here, and only here, every body is kept
+ * as the raw Buffer, because the signature covers the exact bytes; the rest of the API parses JSON
+ * as before.
+ */
+const webhook: FastifyPluginAsyncTypebox = async (app) => {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: WEBHOOK_BODY_LIMIT_BYTES }, (_request, body, done) =>
+    done(null, body),
+  );
+  const { settings } = app.whatsapp;
+
+  app.get(
+    '/whatsapp/webhook',
+    {
+      schema: {
+        tags: ['whatsapp'],
+        summary: "Meta's verification handshake: echoes hub.challenge when hub.verify_token is ours",
+        querystring: VerificationQuery,
+        response: { 200: Type.String(), 403: ErrorResponse, 422: ErrorResponse },
+      },
+    },
+    async (request, reply) =>
+      reply.type('text/plain; charset=utf-8').send(answerVerification(request.query, settings.verifyToken)),
+  );
+
+  app.post(
+    '/whatsapp/webhook',
+    {
+      bodyLimit: WEBHOOK_BODY_LIMIT_BYTES,
+      schema: {
+        tags: ['whatsapp'],
+        summary: 'Signed deliveries from Meta (X-Hub-Signature-256 over the raw body): messages and statuses',
+        response: { 200: WebhookAck, 400: ErrorResponse, 401: ErrorResponse },
+      },
+    },
+    async (request) =>
+      receiveWebhook(
+        { db: app.db, appSecret: settings.appSecret, events: app.events, log: request.log },
+        request.body as Buffer,
+        request.headers[SIGNATURE_HEADER],
+      ),
+  );
+};
+
+export default webhook;

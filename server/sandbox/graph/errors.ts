@@ -1,0 +1,66 @@
+import crypto from 'node:crypto';
+
+/**
+ * The simulator's failures, answered as Meta's error object:
+ * `{ error: { message: '(#code) title', type, code, error_subcode?, error_data?, fbtrace_id } }`.
+ */
+export class SandboxGraphError extends Error {
+  constructor(
+    readonly httpStatus: number,
+    readonly code: number,
+    readonly title: string,
+    readonly options: { type?: string; subcode?: number; details?: string } = {},
+  ) {
+    super(`(#${code}) ${title}`);
+    this.name = 'SandboxGraphError';
+  }
+
+  toBody() {
+    const { type = 'OAuthException', subcode, details } = this.options;
+    return {
+      error: {
+        message: this.message,
+        type,
+        code: this.code,
+        ...(subcode === undefined ? {} : { error_subcode: subcode }),
+        ...(details === undefined ? {} : { error_data: { messaging_product: 'whatsapp', details } }),
+        fbtrace_id: crypto.randomBytes(12).toString('base64url'),
+      },
+    };
+  }
+}
+
+export const graphErrors = {
+  tokenMissing: () => new SandboxGraphError(401, 104, 'An access token is required to request this resource.'),
+  tokenInvalid: () => new SandboxGraphError(401, 190, 'Invalid OAuth access token - Cannot parse access token'),
+  tokenRevoked: () =>
+    new SandboxGraphError(401, 190, 'Error validating access token: The session has been invalidated.', {
+      subcode: 460,
+    }),
+  badParameter: (title: string, details?: string) =>
+    new SandboxGraphError(400, 100, title, { details, type: 'OAuthException' }),
+  /** Meta's answer both for an object that does not exist and for one the token may not see. */
+  objectMissing: (id: string) =>
+    new SandboxGraphError(
+      400,
+      100,
+      `Unsupported request - Object with ID '${id}' does not exist, cannot be loaded due to missing permissions, or does not support this operation.`,
+      { subcode: 33, type: 'GraphMethodException' },
+    ),
+  unknownField: (field: string, nodeType: string) =>
+    new SandboxGraphError(400, 100, `Tried accessing nonexisting field (${field}) on node type (${nodeType})`),
+  unknownApplication: () => new SandboxGraphError(400, 101, 'Error validating application. Invalid application ID.'),
+  wrongClientSecret: () => new SandboxGraphError(400, 1, 'Error validating client secret.'),
+  notRegistered: () =>
+    new SandboxGraphError(400, 133010, 'Account not registered', {
+      details: 'The phone number is not registered with the Cloud API. Register it first.',
+    }),
+  outsideWindow: () =>
+    new SandboxGraphError(400, 131047, 'Re-engagement message', {
+      details:
+        'Message failed to send because more than 24 hours have passed since the customer last replied to this number.',
+    }),
+  unknownPath: (path: string) => new SandboxGraphError(400, 100, `Unknown path components: ${path}`),
+  unavailable: () =>
+    new SandboxGraphError(500, 2, 'Service temporarily unavailable', { type: 'OAuthException', details: undefined }),
+};

@@ -1,0 +1,22 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+
+const PUBLIC_DIR = path.join(__dirname, 'public');
+
+/** The sandbox's browser side: the stand-in Facebook SDK and the pretend signup popup with its assets. */
+const PAGES = [
+  { url: '/sdk.js', file: 'sdk.js', type: 'application/javascript; charset=utf-8' },
+  { url: '/signup', file: 'signup.html', type: 'text/html; charset=utf-8' },
+  { url: '/signup.js', file: 'signup.js', type: 'application/javascript; charset=utf-8' },
+  { url: '/signup.css', file: 'signup.css', type: 'text/css; charset=utf-8' },
+] as const;
+
+export default async function pages(app: FastifyInstance) {
+  for (const page of PAGES) {
+    const body = fs.readFileSync(path.join(PUBLIC_DIR, page.file));
+    app.get(page.url, { schema: { hide: true } }, async (_request, reply) =>
+      reply.type(page.type).header('cache-control', 'no-cache').send(body),
+    );
+  }
+}

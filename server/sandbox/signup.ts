@@ -1,0 +1,38 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { ErrorResponse } from '../routes/shared';
+import { createPendingSignup } from './graph/accounts';
+
+export const SignupSessionBody = Type.Object({
+  business_name: Type.String(),
+  phone_number: Type.String(),
+});
+
+export const SignupSessionResponse = Type.Object({
+  code: Type.String(),
+  waba_id: Type.String(),
+  phone_number_id: Type.String(),
+  phone_number: Type.String(),
+});
+
+/**
+ * What the sandbox popup calls when the owner finishes its pretend signup: a WABA with the number
+ * and a one-time code (30 s) for FB.login's callback. Public, like Facebook's own popup.
+ */
+const signup: FastifyPluginAsyncTypebox = async (app) => {
+  app.post(
+    '/signup/session',
+    {
+      schema: {
+        tags: ['sandbox'],
+        summary: 'Sandbox only: finish a pretend Embedded Signup (WABA, number and a 30-second code)',
+        body: SignupSessionBody,
+        response: { 201: SignupSessionResponse, 422: ErrorResponse },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await app.db.transaction((tx) => createPendingSignup(tx, request.body))),
+  );
+};
+
+export default signup;

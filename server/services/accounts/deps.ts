@@ -1,0 +1,14 @@
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import type { Mailer } from '../../plugins/mailer';
+import type { RateLimiter } from '../rate-limit';
+
+/** What the account services need, handed in by the routes (plain values, no Fastify). */
+export interface AccountDeps {
+  db: Db;
+  /** Signs access tokens (the `jwt` sub-key of the secrets plugin). */
+  jwtKey: Uint8Array;
+  mailer: Pick<Mailer, 'send'>;
+  limiter: RateLimiter;
+  config: Pick<Config, 'publicUrl' | 'rateLimits'>;
+}

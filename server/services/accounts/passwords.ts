@@ -1,0 +1,84 @@
+import {
+  ACCOUNT_MESSAGES,
+  AUTH_ERRORS,
+  VALIDATION,
+  type ChangePasswordBody,
+  type EmailBody,
+  type MessageResponse,
+  type ResetConfirmBody,
+} from '../../../contract';
+import { BadRequest, NotFound, ValidationFailed } from '../../errors';
+import { consumeToken, findUsableToken, issueOneTimeToken } from '../auth/one-time-tokens';
+import { hashPassword, verifyPassword } from '../auth/passwords';
+import { revokeAllSessions, revokeOtherSessions, type ClientInfo } from '../auth/sessions';
+import type { AccountDeps } from './deps';
+import { passwordResetMail } from './mails';
+import { findUserByEmail } from './users';
+import { validEmail, validNewPassword } from './validation';
+
+/** Mails a reset link to a known address; the answer is the same for every address. */
+export async function requestPasswordReset(
+  deps: AccountDeps,
+  body: EmailBody,
+  client: ClientInfo,
+): Promise<MessageResponse> {
+  const email = validEmail(body.email);
+  const limits = deps.config.rateLimits;
+  deps.limiter.consume('reset-address', client.address, limits.resetRequestPerAddress);
+  deps.limiter.consume('reset-email', email.toLowerCase(), limits.resetRequestPerEmail);
+  const user = await findUserByEmail(deps.db, email);
+  if (user) {
+    const token = await deps.db.transaction((tx) => issueOneTimeToken(tx, user.id, 'reset_password'));
+    await deps.mailer.send(passwordResetMail(deps.config.publicUrl, user, token));
+  }
+  return { message: ACCOUNT_MESSAGES.resetRequested };
+}
+
+/**
+ * Sets a new password from a reset link. Whoever had the old password may be signed in
+ * somewhere, so every session of the account ends.
+ */
+export async function confirmPasswordReset(deps: AccountDeps, body: ResetConfirmBody): Promise<MessageResponse> {
+  const token = body.token.trim();
+  if (token === '') throw new ValidationFailed(VALIDATION.resetTokenMissing, 'token');
+  const password = validNewPassword(body.newPassword, 'newPassword', VALIDATION.passwordMin);
+  const invalidLink = () => new BadRequest(AUTH_ERRORS.resetLinkInvalid, 'invalid_token');
+  // Looked up first so that a dead link costs no hashing; used up below, atomically.
+  if ((await findUsableToken(deps.db, token, 'reset_password')) === undefined) throw invalidLink();
+  const passwordHash = await hashPassword(password);
+  await deps.db.transaction(async (tx) => {
+    const userId = await consumeToken(tx, token, 'reset_password');
+    if (userId === undefined) throw invalidLink();
+    await tx.query('update users set password_hash = $2, updated_at = now() where id = $1', [userId, passwordHash]);
+    await revokeAllSessions(tx, userId);
+  });
+  return { message: ACCOUNT_MESSAGES.passwordReset };
+}
+
+/** Changes the password of a signed-in owner; their other sessions end, this one stays. */
+export async function changePassword(
+  deps: AccountDeps,
+  userId: number,
+  sessionId: string,
+  body: ChangePasswordBody,
+): Promise<MessageResponse> {
+  if (body.currentPassword === '') throw new ValidationFailed(VALIDATION.currentPasswordRequired, 'currentPassword');
+  const password = validNewPassword(body.newPassword, 'newPassword', VALIDATION.newPasswordMin);
+  const user = await deps.db.maybeOne<{ password_hash: string }>('select password_hash from users where id = $1', [
+    userId,
+  ]);
+  if (!user) throw new NotFound('This account no longer exists.');
+  // A stolen access token must not become a way to guess the password, so failures count like sign-ins.
+  const limit = deps.config.rateLimits.loginPerAccount;
+  deps.limiter.check('change-password', String(userId), limit);
+  if (!(await verifyPassword(user.password_hash, body.currentPassword))) {
+    deps.limiter.record('change-password', String(userId), limit);
+    throw new BadRequest(VALIDATION.currentPasswordWrong, 'wrong_password', 'currentPassword');
+  }
+  const passwordHash = await hashPassword(password);
+  await deps.db.transaction(async (tx) => {
+    await tx.query('update users set password_hash = $2, updated_at = now() where id = $1', [userId, passwordHash]);
+    await revokeOtherSessions(tx, userId, sessionId);
+  });
+  return { message: ACCOUNT_MESSAGES.passwordChanged };
+}

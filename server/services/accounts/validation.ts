@@ -1,0 +1,94 @@
+import {
+  BIO_MAX_LENGTH,
+  EMAIL_SHAPE,
+  NAME_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  USERNAME_MAX_LENGTH,
+  USERNAME_MIN_LENGTH,
+  USERNAME_PATTERN,
+  VALIDATION,
+  type RegisterBody,
+  type UpdateProfileBody,
+} from '../../../contract';
+import { ValidationFailed } from '../../errors';
+
+/** RFC 5321 caps a forward path at 254 characters. */
+const EMAIL_MAX_LENGTH = 254;
+
+export interface NewAccount {
+  email: string;
+  username: string;
+  firstName: string;
+  lastName: string;
+  password: string;
+}
+
+export interface ProfileChanges {
+  firstName: string;
+  lastName: string;
+  /** `undefined`: leave as it is; `null`: clear. */
+  displayName: string | null | undefined;
+  bio: string | null | undefined;
+}
+
+/** A trimmed address of the shape SPEC.md §5 checks, else 422 on `field`. */
+export function validEmail(value: string, field = 'email'): string {
+  const email = value.trim();
+  if (!EMAIL_SHAPE.test(email) || email.length > EMAIL_MAX_LENGTH)
+    throw new ValidationFailed(VALIDATION.emailInvalid, field);
+  return email;
+}
+
+export function validUsername(value: string): string {
+  const username = value.trim();
+  if (username.length < USERNAME_MIN_LENGTH) throw new ValidationFailed(VALIDATION.usernameMin, 'username');
+  if (username.length > USERNAME_MAX_LENGTH) throw new ValidationFailed(VALIDATION.usernameMax, 'username');
+  if (!USERNAME_PATTERN.test(username)) throw new ValidationFailed(VALIDATION.usernamePattern, 'username');
+  return username;
+}
+
+function requiredName(value: string, field: string, requiredText: string): string {
+  const name = value.trim();
+  if (name === '') throw new ValidationFailed(requiredText, field);
+  if (name.length > NAME_MAX_LENGTH) throw new ValidationFailed(VALIDATION.nameMax, field);
+  return name;
+}
+
+/** Trimmed; blank or null means "none". */
+function optionalText(value: string | null | undefined, field: string, max: number, maxText: string) {
+  if (value === undefined) return undefined;
+  const text = value?.trim() ?? '';
+  if (text.length > max) throw new ValidationFailed(maxText, field);
+  return text === '' ? null : text;
+}
+
+/** A new password of an allowed length (never trimmed: spaces are characters too). */
+export function validNewPassword(value: string, field: string, tooShortText: string): string {
+  if (value.length < PASSWORD_MIN_LENGTH) throw new ValidationFailed(tooShortText, field);
+  if (value.length > PASSWORD_MAX_LENGTH) throw new ValidationFailed(VALIDATION.passwordMax, field);
+  return value;
+}
+
+/** SPEC.md §5's register rules, in the order of the form, with its exact texts. */
+export function validRegistration(body: RegisterBody): NewAccount {
+  const account: NewAccount = {
+    email: validEmail(body.email),
+    username: validUsername(body.username),
+    firstName: requiredName(body.first_name, 'first_name', VALIDATION.firstNameRequired),
+    lastName: requiredName(body.last_name, 'last_name', VALIDATION.lastNameRequired),
+    password: validNewPassword(body.password, 'password', VALIDATION.passwordMin),
+  };
+  if (body.confirm_password !== body.password)
+    throw new ValidationFailed(VALIDATION.passwordsMismatch, 'confirm_password');
+  return account;
+}
+
+export function validProfileChanges(body: UpdateProfileBody): ProfileChanges {
+  return {
+    firstName: requiredName(body.first_name, 'first_name', VALIDATION.firstNameRequired),
+    lastName: requiredName(body.last_name, 'last_name', VALIDATION.lastNameRequired),
+    displayName: optionalText(body.display_name, 'display_name', NAME_MAX_LENGTH, VALIDATION.nameMax),
+    bio: optionalText(body.bio, 'bio', BIO_MAX_LENGTH, VALIDATION.bioMax),
+  };
+}

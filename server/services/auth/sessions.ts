@@ -1,0 +1,89 @@
+import { jwtVerify, SignJWT } from 'jose';
+import type { TokenResponse } from '../../../contract';
+import type { Executor } from '../../db/client';
+
+/** Who made a request: the owner's id and the session its access token belongs to. */
+export interface AuthUser {
+  id: number;
+  sessionId: string;
+}
+
+/** Where a session was started from; kept for the owner's information, never for decisions. */
+export interface ClientInfo {
+  address: string;
+  userAgent?: string;
+}
+
+export const SESSION_SECONDS = 12 * 60 * 60;
+export const REMEMBERED_SESSION_SECONDS = 30 * 24 * 60 * 60;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const USER_AGENT_MAX_LENGTH = 512;
+
+/** A new session row and the access token bound to it (HS256: `sub` user id, `sid` session id). */
+export async function startSession(
+  db: Executor,
+  jwtKey: Uint8Array,
+  userId: number,
+  remember: boolean,
+  client: ClientInfo,
+): Promise<TokenResponse> {
+  const lifetime = remember ? REMEMBERED_SESSION_SECONDS : SESSION_SECONDS;
+  const expiresAt = new Date(Math.floor(Date.now() / 1000 + lifetime) * 1000);
+  const session = await db.one<{ id: string }>(
+    `insert into sessions (user_id, remember, expires_at, last_address, last_user_agent)
+     values ($1, $2, $3::timestamptz, $4, $5) returning id`,
+    [userId, remember, expiresAt.toISOString(), client.address, client.userAgent?.slice(0, USER_AGENT_MAX_LENGTH)],
+  );
+  const accessToken = await new SignJWT({ sid: session.id })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(String(userId))
+    .setIssuedAt()
+    .setExpirationTime(expiresAt)
+    .sign(jwtKey);
+  return { access_token: accessToken, token_type: 'bearer', expires_in: lifetime };
+}
+
+/**
+ * The owner behind an access token, or undefined when the token is malformed, forged or expired,
+ * or its session was revoked, has expired or no longer exists (the account was deleted).
+ */
+export async function authenticateAccessToken(
+  db: Executor,
+  jwtKey: Uint8Array,
+  accessToken: string,
+): Promise<AuthUser | undefined> {
+  let claims: { sub?: unknown; sid?: unknown };
+  try {
+    ({ payload: claims } = await jwtVerify(accessToken, jwtKey, { algorithms: ['HS256'] }));
+  } catch {
+    return undefined;
+  }
+  const userId = Number(claims.sub);
+  const sessionId = claims.sid;
+  if (!Number.isSafeInteger(userId) || typeof sessionId !== 'string' || !UUID.test(sessionId)) return undefined;
+  const active = await db.maybeOne(
+    'select 1 from sessions where id = $1 and user_id = $2 and revoked_at is null and expires_at > now()',
+    [sessionId, userId],
+  );
+  return active ? { id: userId, sessionId } : undefined;
+}
+
+export async function revokeSession(db: Executor, userId: number, sessionId: string): Promise<void> {
+  await db.query('update sessions set revoked_at = now() where id = $1 and user_id = $2 and revoked_at is null', [
+    sessionId,
+    userId,
+  ]);
+}
+
+/** Every session of the owner but the one given (after a password change: other devices sign in again). */
+export async function revokeOtherSessions(db: Executor, userId: number, keptSessionId: string): Promise<void> {
+  await db.query('update sessions set revoked_at = now() where user_id = $1 and id <> $2 and revoked_at is null', [
+    userId,
+    keptSessionId,
+  ]);
+}
+
+export async function revokeAllSessions(db: Executor, userId: number): Promise<void> {
+  await db.query('update sessions set revoked_at = now() where user_id = $1 and revoked_at is null', [userId]);
+}

@@ -1,0 +1,64 @@
+import type { RateLimit } from '../config';
+import { TooManyRequests } from '../errors';
+
+interface Window {
+  count: number;
+  resetsAt: number;
+}
+
+function retryText(seconds: number): string {
+  if (seconds < 60) return seconds === 1 ? '1 second' : `${seconds} seconds`;
+  const minutes = Math.ceil(seconds / 60);
+  return minutes === 1 ? '1 minute' : `${minutes} minutes`;
+}
+
+export function tooManyAttempts(retryAfterSeconds: number): TooManyRequests {
+  return new TooManyRequests(
+    `Too many attempts. Please try again in ${retryText(retryAfterSeconds)}.`,
+    retryAfterSeconds,
+  );
+}
+
+/**
+ * Fixed-window counters in memory, keyed by a rule name and a key (an address, an account, an
+ * email). Each API node counts on its own, so with N nodes a client may get up to N times the
+ * limit; that is enough to stop guessing and mail flooding, which is what the limits are for.
+ */
+export class RateLimiter {
+  private readonly windows = new Map<string, Window>();
+
+  constructor(private readonly now: () => number = Date.now) {}
+
+  /** Counts one attempt; throws 429 when the limit was already reached in this window. */
+  consume(rule: string, key: string, limit: RateLimit): void {
+    this.check(rule, key, limit);
+    this.record(rule, key, limit);
+  }
+
+  /** Throws 429 when the limit is reached, without counting (e.g. before checking a password). */
+  check(rule: string, key: string, limit: RateLimit): void {
+    const window = this.current(rule, key);
+    if (window && window.count >= limit.max) {
+      throw tooManyAttempts(Math.max(1, Math.ceil((window.resetsAt - this.now()) / 1000)));
+    }
+  }
+
+  /** Counts one attempt without throwing (e.g. a failed sign-in). */
+  record(rule: string, key: string, limit: RateLimit): void {
+    const id = `${rule}\u0000${key}`;
+    const window = this.current(rule, key);
+    if (window) window.count += 1;
+    else this.windows.set(id, { count: 1, resetsAt: this.now() + limit.windowSeconds * 1000 });
+  }
+
+  /** Forgets the windows that have ended, so that the map does not grow with every address seen. */
+  sweep(): void {
+    const now = this.now();
+    for (const [id, window] of this.windows) if (window.resetsAt <= now) this.windows.delete(id);
+  }
+
+  private current(rule: string, key: string): Window | undefined {
+    const window = this.windows.get(`${rule}\u0000${key}`);
+    return window && window.resetsAt > this.now() ? window : undefined;
+  }
+}

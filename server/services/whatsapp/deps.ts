@@ -1,0 +1,14 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client';
+import type { Secrets } from '../../plugins/secrets';
+import type { WhatsAppSettings } from '../../plugins/whatsapp';
+import type { GraphClient } from './graph-client';
+
+/** What the WhatsApp services need, handed in by the routes (plain values, no Fastify instance). */
+export interface WhatsAppDeps {
+  db: Db;
+  secrets: Pick<Secrets, 'encrypt' | 'decrypt'>;
+  graph: GraphClient;
+  settings: Pick<WhatsAppSettings, 'appId' | 'appSecret' | 'verifyToken'>;
+  log: FastifyBaseLogger;
+}

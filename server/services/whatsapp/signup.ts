@@ -1,0 +1,157 @@
+import crypto from 'node:crypto';
+import {
+  WHATSAPP_ERRORS,
+  type ExchangeTokenBody,
+  type ExchangeTokenResponse,
+  type MessagingConfig,
+  type SaveConnectionBody,
+} from '../../../contract';
+import type { Executor } from '../../db/client';
+import { BadRequest, ValidationFailed } from '../../errors';
+import { LOGGED_CODE_CHARACTERS } from '../../logging';
+import { sha256Hex } from '../digest';
+import {
+  connectionSecretAad,
+  numberTaken,
+  numberTakenByAnotherOwner,
+  toMessagingConfig,
+  upsertConnection,
+} from './connections';
+import type { WhatsAppDeps } from './deps';
+import { GraphBadParameter } from './graph-errors';
+import { explainGraphFailure } from './graph-failures';
+
+/**
+ * The server half of Embedded Signup (WHATSAPP.md §2): the code becomes a business token, the app
+ * subscribes to the WABA and the number is registered, all server side. The SPA receives only an
+ * opaque reference, which it hands back to save the connection.
+ */
+
+/** How long the SPA may take between the exchange and saving the connection. */
+export const EXCHANGE_REFERENCE_SECONDS = 10 * 60;
+const REFERENCE_PREFIX = 'wxr_';
+const GRAPH_ID = /^[0-9]{1,32}$/;
+
+type PendingRow = {
+  id: number;
+  waba_id: string;
+  phone_number_id: string;
+  display_phone_number: string | null;
+  business_token: string;
+  registration_pin: string;
+};
+
+function pendingSecretAad(userId: number, referenceHash: string, column: 'business_token' | 'registration_pin') {
+  return `whatsapp_pending_exchanges:${userId}:${referenceHash}:${column}`;
+}
+
+function validIds(body: { waba_id: string; phone_number_id: string }) {
+  for (const field of ['waba_id', 'phone_number_id'] as const) {
+    if (!GRAPH_ID.test(body[field].trim())) throw new ValidationFailed(`${field} must be a numeric id.`, field);
+  }
+  return { wabaId: body.waba_id.trim(), phoneNumberId: body.phone_number_id.trim() };
+}
+
+/** Six random digits: the number's two-step verification PIN, kept sealed for re-registration. */
+function randomPin(): string {
+  return crypto.randomInt(0, 1_000_000).toString().padStart(6, '0');
+}
+
+async function graphCall<T>(call: Promise<T>, onBadParameter?: () => Error): Promise<T> {
+  try {
+    return await call;
+  } catch (error) {
+    if (onBadParameter && error instanceof GraphBadParameter) throw onBadParameter();
+    throw explainGraphFailure(error);
+  }
+}
+
+export async function exchangeToken(
+  deps: WhatsAppDeps,
+  userId: number,
+  body: ExchangeTokenBody,
+): Promise<ExchangeTokenResponse> {
+  const code = body.code.trim();
+  if (code === '') throw new ValidationFailed('code is required.', 'code');
+  const { wabaId, phoneNumberId } = validIds(body);
+  deps.log.info(
+    { userId, code: code.slice(0, LOGGED_CODE_CHARACTERS), wabaId, phoneNumberId },
+    'whatsapp: exchanging a signup code',
+  );
+  // Checked before registering, which would change the other owner's PIN.
+  if (await numberTakenByAnotherOwner(deps.db, userId, phoneNumberId)) throw numberTaken();
+
+  const { graph } = deps;
+  const codeInvalid = () => new BadRequest(WHATSAPP_ERRORS.codeInvalid, 'whatsapp_code_invalid', 'code');
+  const { access_token: token } = await graphCall(graph.exchangeCode(code), codeInvalid);
+  const phone = await graphCall(graph.getPhoneNumber(token, phoneNumberId, ['display_phone_number']));
+  await graphCall(graph.subscribeApp(token, wabaId));
+  const pin = randomPin();
+  await graphCall(graph.registerPhoneNumber(token, phoneNumberId, pin));
+
+  const reference = `${REFERENCE_PREFIX}${crypto.randomBytes(32).toString('base64url')}`;
+  const referenceHash = sha256Hex(reference);
+  await deps.db.transaction(async (tx) => {
+    await tx.query(
+      'delete from whatsapp_pending_exchanges where user_id = $1 and (used_at is not null or expires_at < now())',
+      [userId],
+    );
+    await tx.query(
+      `insert into whatsapp_pending_exchanges
+         (user_id, reference_hash, waba_id, phone_number_id, display_phone_number, business_token,
+          registration_pin, expires_at)
+       values ($1, $2, $3, $4, $5, $6, $7, now() + $8::integer * interval '1 second')`,
+      [
+        userId,
+        referenceHash,
+        wabaId,
+        phoneNumberId,
+        phone.display_phone_number ?? body.phone_number ?? null,
+        deps.secrets.encrypt(token, pendingSecretAad(userId, referenceHash, 'business_token')),
+        deps.secrets.encrypt(pin, pendingSecretAad(userId, referenceHash, 'registration_pin')),
+        EXCHANGE_REFERENCE_SECONDS,
+      ],
+    );
+  });
+  deps.log.info({ userId, wabaId, phoneNumberId }, 'whatsapp: signup exchanged, app subscribed, number registered');
+  return { business_token: reference };
+}
+
+async function usePendingExchange(tx: Executor, userId: number, referenceHash: string) {
+  return tx.maybeOne<PendingRow>(
+    `update whatsapp_pending_exchanges set used_at = now()
+      where user_id = $1 and reference_hash = $2 and used_at is null and expires_at > now()
+      returning id, waba_id, phone_number_id, display_phone_number, business_token, registration_pin`,
+    [userId, referenceHash],
+  );
+}
+
+/** Saves what the exchange prepared; the reference works once, for its owner only. */
+export async function saveConnection(
+  deps: Pick<WhatsAppDeps, 'db' | 'secrets'>,
+  userId: number,
+  body: SaveConnectionBody,
+): Promise<MessagingConfig> {
+  const { wabaId, phoneNumberId } = validIds(body);
+  const referenceHash = sha256Hex(body.business_token.trim());
+  const { secrets } = deps;
+  return deps.db.transaction(async (tx) => {
+    const pending = await usePendingExchange(tx, userId, referenceHash);
+    if (!pending) throw new BadRequest(WHATSAPP_ERRORS.setupExpired, 'whatsapp_setup_expired', 'business_token');
+    if (pending.waba_id !== wabaId || pending.phone_number_id !== phoneNumberId) {
+      throw new BadRequest(WHATSAPP_ERRORS.setupMismatch, 'whatsapp_setup_mismatch');
+    }
+    const token = secrets.decrypt(pending.business_token, pendingSecretAad(userId, referenceHash, 'business_token'));
+    const pin = secrets.decrypt(pending.registration_pin, pendingSecretAad(userId, referenceHash, 'registration_pin'));
+    const typed = body.phone_number.trim();
+    const row = await upsertConnection(tx, userId, {
+      waba_id: wabaId,
+      phone_number_id: phoneNumberId,
+      // Graph's own display of the number wins over what the browser sent ('TBD' when it had none).
+      phone_number: pending.display_phone_number ?? (typed === '' ? 'TBD' : typed),
+      sealedToken: secrets.encrypt(token, connectionSecretAad(userId, 'business_token')),
+      sealedPin: secrets.encrypt(pin, connectionSecretAad(userId, 'registration_pin')),
+    });
+    return toMessagingConfig(row);
+  });
+}

@@ -1,0 +1,118 @@
+import { BadRequest } from '../../../errors';
+
+/**
+ * The webhook envelope (WHATSAPP.md §3): `{ object, entry: [{ id, changes: [{ field, value }] }] }`.
+ * The whole delivery is checked before anything is stored, so that a malformed one is refused as a
+ * whole (400) instead of being half-stored.
+ */
+
+export interface WebhookMessage {
+  from: string;
+  id: string;
+  timestamp: string;
+  type: string;
+  context?: { from?: string; id?: string; forwarded?: boolean; frequently_forwarded?: boolean };
+  [content: string]: unknown;
+}
+
+export interface WebhookStatusError {
+  code?: number;
+  title?: string;
+  message?: string;
+  error_data?: { details?: string };
+}
+
+export interface WebhookStatus {
+  id: string;
+  status: string;
+  timestamp: string;
+  recipient_id?: string;
+  errors?: WebhookStatusError[];
+}
+
+export interface WebhookValue {
+  metadata?: { display_phone_number?: string; phone_number_id?: string };
+  contacts?: { wa_id?: string; profile?: { name?: string } }[];
+  messages?: WebhookMessage[];
+  statuses?: WebhookStatus[];
+}
+
+export interface WebhookChange {
+  field: string;
+  value: WebhookValue;
+}
+
+export interface WebhookDelivery {
+  object: 'whatsapp_business_account';
+  entry: { id?: string; changes: WebhookChange[] }[];
+}
+
+type Json = Record<string, unknown>;
+
+function isObject(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function malformed(detail: string): BadRequest {
+  return new BadRequest(`Malformed webhook: ${detail}`, 'malformed_webhook');
+}
+
+function list(value: unknown, path: string, required: boolean): unknown[] {
+  if (value === undefined && !required) return [];
+  if (!Array.isArray(value)) throw malformed(`${path} must be a list.`);
+  return value;
+}
+
+function strings(item: unknown, path: string, names: readonly string[]): Json {
+  if (!isObject(item)) throw malformed(`${path} must be an object.`);
+  for (const name of names) {
+    if (typeof item[name] !== 'string' || item[name] === '') throw malformed(`${path}.${name} must be a string.`);
+  }
+  return item;
+}
+
+const UNIX_SECONDS = /^\d{1,12}$/;
+
+function checkValue(value: unknown, path: string): void {
+  if (!isObject(value)) throw malformed(`${path} must be an object.`);
+  if (value.metadata !== undefined) strings(value.metadata, `${path}.metadata`, ['phone_number_id']);
+  list(value.contacts, `${path}.contacts`, false).forEach((contact, i) => {
+    if (!isObject(contact)) throw malformed(`${path}.contacts[${i}] must be an object.`);
+  });
+  list(value.messages, `${path}.messages`, false).forEach((message, i) => {
+    const checked = strings(message, `${path}.messages[${i}]`, ['from', 'id', 'timestamp', 'type']);
+    if (!UNIX_SECONDS.test(checked.timestamp as string)) {
+      throw malformed(`${path}.messages[${i}].timestamp must be unix seconds.`);
+    }
+    if (checked.context !== undefined && !isObject(checked.context)) {
+      throw malformed(`${path}.messages[${i}].context must be an object.`);
+    }
+  });
+  list(value.statuses, `${path}.statuses`, false).forEach((status, i) => {
+    const checked = strings(status, `${path}.statuses[${i}]`, ['id', 'status', 'timestamp']);
+    list(checked.errors, `${path}.statuses[${i}].errors`, false);
+  });
+}
+
+/** The raw bytes → a checked delivery, or a 400 whose detail names what is wrong. */
+export function parseDelivery(rawBody: Buffer): WebhookDelivery {
+  let body: unknown;
+  try {
+    body = JSON.parse(rawBody.toString('utf8'));
+  } catch {
+    throw malformed('the body is not valid JSON.');
+  }
+  if (!isObject(body)) throw malformed('the body must be a JSON object.');
+  if (body.object !== 'whatsapp_business_account') {
+    throw malformed(`object must be 'whatsapp_business_account', got ${JSON.stringify(body.object ?? null)}.`);
+  }
+  list(body.entry, 'entry', true).forEach((entry, i) => {
+    if (!isObject(entry)) throw malformed(`entry[${i}] must be an object.`);
+    list(entry.changes, `entry[${i}].changes`, true).forEach((change, j) => {
+      const path = `entry[${i}].changes[${j}]`;
+      strings(change, path, ['field']);
+      checkValue((change as Json).value, `${path}.value`);
+    });
+  });
+  return body as unknown as WebhookDelivery;
+}

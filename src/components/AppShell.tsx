@@ -1,0 +1,143 @@
+import AnalyticsIcon from '@mui/icons-material/Analytics';
+import ChatIcon from '@mui/icons-material/Chat';
+import DarkModeIcon from '@mui/icons-material/DarkMode';
+import DashboardIcon from '@mui/icons-material/Dashboard';
+import HelpIcon from '@mui/icons-material/HelpOutlined';
+import LightModeIcon from '@mui/icons-material/LightMode';
+import MenuIcon from '@mui/icons-material/Menu';
+import SettingsIcon from '@mui/icons-material/Settings';
+import SmartToyIcon from '@mui/icons-material/SmartToy';
+import WhatsAppIcon from '@mui/icons-material/WhatsApp';
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import Drawer from '@mui/material/Drawer';
+import IconButton from '@mui/material/IconButton';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Toolbar from '@mui/material/Toolbar';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useEffect, useState, type ReactNode } from 'react';
+import { NavLink, Outlet, useMatches } from 'react-router';
+import { userRefreshRequested } from '../features/auth/slice';
+import { selectThemeMode, themeToggled } from '../features/theme/slice';
+import { useAppDispatch, useAppSelector } from '../store/hooks';
+import ConnectionFooter from './ConnectionFooter';
+import UserMenu from './UserMenu';
+
+export const SIDEBAR_WIDTH_PX = 260;
+
+export interface NavItem {
+  label: string;
+  to: string;
+  icon: ReactNode;
+}
+
+export const NAV_ITEMS: NavItem[] = [
+  { label: 'Dashboard', to: '/dashboard', icon: <DashboardIcon /> },
+  { label: 'Messages', to: '/messages', icon: <ChatIcon /> },
+  { label: 'Agents', to: '/agents', icon: <SmartToyIcon /> },
+  { label: 'WhatsApp', to: '/whatsapp', icon: <WhatsAppIcon /> },
+  { label: 'Analytics', to: '/analytics', icon: <AnalyticsIcon /> },
+  { label: 'Account Settings', to: '/account-settings', icon: <SettingsIcon /> },
+  { label: 'Help & Support', to: '/help', icon: <HelpIcon /> },
+];
+
+export interface RouteHandle {
+  title?: string;
+}
+
+/** The current page's name from the deepest route that names one, falling back to Dashboard. */
+export function usePageTitle(): string {
+  const matches = useMatches();
+  for (let i = matches.length - 1; i >= 0; i--) {
+    const title = (matches[i].handle as RouteHandle | undefined)?.title;
+    if (title) return title;
+  }
+  return 'Dashboard';
+}
+
+function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
+      <Toolbar>
+        <Typography variant="h6" component="span" sx={{ fontWeight: 700, color: 'primary.main' }}>
+          Threadline
+        </Typography>
+      </Toolbar>
+      <List component="nav" aria-label="Main" sx={{ flex: 1 }}>
+        {NAV_ITEMS.map((item) => (
+          <ListItemButton
+            key={item.to}
+            component={NavLink}
+            to={item.to}
+            onClick={onNavigate}
+            sx={{
+              mx: 1,
+              borderRadius: 2,
+              // NavLink marks the current page with `active` (and aria-current="page").
+              '&.active': { bgcolor: 'action.selected', color: 'primary.main' },
+              '&.active .MuiListItemIcon-root': { color: 'primary.main' },
+            }}
+          >
+            <ListItemIcon>{item.icon}</ListItemIcon>
+            <ListItemText primary={item.label} />
+          </ListItemButton>
+        ))}
+      </List>
+      <ConnectionFooter onNavigate={onNavigate} />
+    </Box>
+  );
+}
+
+export default function AppShell() {
+  const dispatch = useAppDispatch();
+  const mode = useAppSelector(selectThemeMode);
+  const title = usePageTitle();
+  const isMobile = useMediaQuery('(max-width:767.95px)');
+  const [mobileOpen, setMobileOpen] = useState(false);
+
+  useEffect(() => {
+    // The signed-in pages need the user (and, after it, the connection status); fresh data is not fetched again.
+    dispatch(userRefreshRequested());
+  }, [dispatch]);
+
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      <Drawer
+        variant={isMobile ? 'temporary' : 'permanent'}
+        open={isMobile ? mobileOpen : true}
+        onClose={() => setMobileOpen(false)}
+        sx={{ width: SIDEBAR_WIDTH_PX, flexShrink: 0, '& .MuiDrawer-paper': { width: SIDEBAR_WIDTH_PX } }}
+      >
+        <Sidebar onNavigate={isMobile ? () => setMobileOpen(false) : undefined} />
+      </Drawer>
+      <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+        <AppBar position="sticky" color="inherit" elevation={0} sx={{ borderBottom: 1, borderColor: 'divider' }}>
+          <Toolbar sx={{ gap: 1 }}>
+            {isMobile && (
+              <IconButton edge="start" aria-label="Open navigation" onClick={() => setMobileOpen(true)}>
+                <MenuIcon />
+              </IconButton>
+            )}
+            <Typography variant="h6" component="h2" sx={{ flex: 1 }}>
+              {title}
+            </Typography>
+            <Tooltip title={mode === 'dark' ? 'Switch to light mode' : 'Switch to dark mode'} enterDelay={700}>
+              <IconButton aria-label="Toggle dark mode" onClick={() => dispatch(themeToggled())}>
+                {mode === 'dark' ? <LightModeIcon /> : <DarkModeIcon />}
+              </IconButton>
+            </Tooltip>
+            <UserMenu />
+          </Toolbar>
+        </AppBar>
+        <Box component="main" sx={{ flex: 1, minWidth: 0 }}>
+          <Outlet />
+        </Box>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,62 @@
+import { createSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit';
+import { loggedOut, loginSucceeded, registerSucceeded } from '../auth/slice';
+
+/** Whether the owner's WhatsApp number is connected, as far as the last check knows. */
+export type ConnectionStatus = 'loading' | 'connected' | 'disconnected' | 'error';
+
+export interface ConnectionState {
+  status: ConnectionStatus;
+  /** When the last successful check answered (ms since epoch); SPEC.md §9 keeps it fresh for 2 minutes. */
+  fetchedAt: number | null;
+  /** A check is under way; an answer that arrives while none is (the session ended meanwhile) is ignored. */
+  checking: boolean;
+}
+
+const initialState: ConnectionState = { status: 'loading', fetchedAt: null, checking: false };
+
+const connectionSlice = createSlice({
+  name: 'connection',
+  initialState,
+  reducers: {
+    /** The landing page was opened: it checks with the stored token if there is one, else anonymously. */
+    landingOpened() {},
+    /** Ask for the signed-in owner's status; `force` skips the 2-minute freshness window. */
+    connectionRefreshRequested(_state, _action: PayloadAction<{ force?: boolean } | undefined>) {},
+    connectionCheckStarted(state) {
+      state.checking = true;
+      // A known status stays on screen while it is re-checked; only the first check shows as loading.
+      if (state.fetchedAt === null) state.status = 'loading';
+    },
+    connectionChecked(state, action: PayloadAction<{ connected: boolean; checkedAt: number }>) {
+      if (!state.checking) return;
+      state.checking = false;
+      state.status = action.payload.connected ? 'connected' : 'disconnected';
+      state.fetchedAt = action.payload.checkedAt;
+    },
+    connectionCheckFailed(state, _action: PayloadAction<{ message: string }>) {
+      if (!state.checking) return;
+      state.checking = false;
+      state.status = 'error';
+      state.fetchedAt = null;
+    },
+  },
+  extraReducers: (builder) => {
+    // A new or ended session must not inherit what was known about the previous visitor's number.
+    builder.addMatcher(isAnyOf(loggedOut, loginSucceeded, registerSucceeded), () => initialState);
+  },
+  selectors: {
+    selectConnectionStatus: (state) => state.status,
+    selectConnectionFetchedAt: (state) => state.fetchedAt,
+    selectIsConnected: (state) => state.status === 'connected',
+  },
+});
+
+export const {
+  landingOpened,
+  connectionRefreshRequested,
+  connectionCheckStarted,
+  connectionChecked,
+  connectionCheckFailed,
+} = connectionSlice.actions;
+export const { selectConnectionStatus, selectConnectionFetchedAt, selectIsConnected } = connectionSlice.selectors;
+export default connectionSlice;

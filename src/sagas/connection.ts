@@ -1,0 +1,65 @@
+import { call, put, select, takeLatest } from 'redux-saga/effects';
+import type { WhatsAppStatus } from '../../contract';
+import { healthApi } from '../api/auth';
+import { ApiError } from '../api/client';
+import { whatsappApi } from '../api/whatsapp';
+import { selectAccessToken, selectCurrentUser } from '../features/auth/slice';
+import {
+  connectionChecked,
+  connectionCheckFailed,
+  connectionCheckStarted,
+  connectionRefreshRequested,
+  landingOpened,
+  selectConnectionFetchedAt,
+} from '../features/connection/slice';
+import { safely } from './safely';
+
+/** SPEC.md §9: a connection status younger than this is not asked for again. */
+export const CONNECTION_FRESHNESS_MS = 2 * 60 * 1000;
+
+/** /health answers anonymous visitors too. */
+function* askHealth(token: string | null) {
+  const { connected }: { connected: boolean } = yield call(healthApi.health, token);
+  return connected;
+}
+
+/** The signed-in app asks about the owner's own number. */
+function* askWhatsAppStatus(token: string) {
+  const { isConnected }: WhatsAppStatus = yield call(whatsappApi.status, token);
+  return isConnected;
+}
+
+function* checkConnection(ask: () => Generator<unknown, boolean, unknown>) {
+  yield put(connectionCheckStarted());
+  try {
+    const connected: boolean = yield call(ask);
+    const checkedAt: number = yield call(Date.now);
+    yield put(connectionChecked({ connected, checkedAt }));
+  } catch (error) {
+    yield put(connectionCheckFailed({ message: error instanceof ApiError ? error.message : String(error) }));
+  }
+}
+
+/** The landing page checks on every visit, with the stored token when there is one. */
+export function* checkLandingConnection() {
+  const token: string | null = yield select(selectAccessToken);
+  yield call(checkConnection, () => askHealth(token));
+}
+
+/** SPEC.md §4: the owner's connection is checked only once their user is loaded. */
+export function* refreshConnection(action: ReturnType<typeof connectionRefreshRequested>) {
+  const user: ReturnType<typeof selectCurrentUser> = yield select(selectCurrentUser);
+  if (!user) return;
+  const fetchedAt: number | null = yield select(selectConnectionFetchedAt);
+  const now: number = yield call(Date.now);
+  const isFresh = fetchedAt !== null && now - fetchedAt < CONNECTION_FRESHNESS_MS;
+  if (isFresh && !action.payload?.force) return;
+  const token: string | null = yield select(selectAccessToken);
+  if (!token) return;
+  yield call(checkConnection, () => askWhatsAppStatus(token));
+}
+
+export function* watchConnection() {
+  yield takeLatest(landingOpened, safely(checkLandingConnection));
+  yield takeLatest(connectionRefreshRequested, safely(refreshConnection));
+}

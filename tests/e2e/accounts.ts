@@ -1,0 +1,62 @@
+import crypto from 'node:crypto';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+export interface Account {
+  email: string;
+  username: string;
+  password: string;
+  firstName: string;
+}
+
+export function newAccount(): Account {
+  const id = crypto.randomBytes(4).toString('hex');
+  return { email: `owner-${id}@example.com`, username: `owner_${id}`, password: 'correct horse 1', firstName: 'Ada' };
+}
+
+/** The newest link mailed to `email`, read from the dev outbox (no SMTP configured). */
+export async function latestMailLink(request: APIRequestContext, email: string, path: string): Promise<string> {
+  let link: string | undefined;
+  await expect
+    .poll(async () => {
+      const response = await request.get(`/api/v1/sandbox/outbox?to=${encodeURIComponent(email)}`);
+      const mails = (await response.json()) as Array<{ link: string | null }>;
+      link = mails.map((mail) => mail.link).find((candidate) => candidate?.includes(path)) ?? undefined;
+      return link;
+    })
+    .toBeTruthy();
+  return new URL(link!).pathname + new URL(link!).search;
+}
+
+export async function register(page: Page, account: Account) {
+  await page.goto('/register');
+  await page.getByLabel('Email', { exact: true }).fill(account.email);
+  await page.getByLabel('Username', { exact: true }).fill(account.username);
+  await expect(page.getByText('Username available')).toBeVisible();
+  await page.getByLabel('First Name').fill(account.firstName);
+  await page.getByLabel('Last Name').fill('Lovelace');
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByLabel('Confirm Password', { exact: true }).fill(account.password);
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+export async function signIn(page: Page, login: string, password: string, rememberMe = false) {
+  await page.goto('/login');
+  await page.getByLabel('Email or Username').fill(login);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  if (rememberMe) await page.getByLabel('Remember me').check();
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+export async function signOut(page: Page) {
+  await page.getByRole('button', { name: 'Open user menu' }).click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByText('Logged out successfully!')).toBeVisible();
+}
+
+/** The inline alert of a refused sign-in (the toast says the same under its own title). */
+export function badCredentialsAlert(page: Page) {
+  return page.getByRole('alert').filter({ hasText: /^Incorrect email\/username or password$/ });
+}

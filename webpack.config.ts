@@ -1,0 +1,89 @@
+import path from 'node:path';
+import CompressionPlugin from 'compression-webpack-plugin';
+import CopyPlugin from 'copy-webpack-plugin';
+import HtmlWebpackPlugin from 'html-webpack-plugin';
+import webpack, { type Configuration } from 'webpack';
+import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
+
+export const WEB_OUT_DIR = path.resolve(__dirname, 'dist/web');
+/** Which files each named chunk group needs (e.g. the landing page's), for the bundle benchmark. */
+export const CHUNK_GROUPS_FILE = 'chunk-groups.json';
+
+/** Writes CHUNK_GROUPS_FILE: every named chunk group (entries and named lazy chunks) → its JS files. */
+class ChunkGroupsManifestPlugin {
+  apply(compiler: webpack.Compiler) {
+    compiler.hooks.thisCompilation.tap('ChunkGroupsManifest', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'ChunkGroupsManifest', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_REPORT },
+        () => {
+          const groups: Record<string, string[]> = {};
+          for (const [name, group] of compilation.namedChunkGroups) {
+            groups[name] = group.chunks.flatMap((chunk) => [...chunk.files].filter((file) => file.endsWith('.js')));
+          }
+          compilation.emitAsset(CHUNK_GROUPS_FILE, new webpack.sources.RawSource(JSON.stringify(groups, null, 2)));
+        },
+      );
+    });
+  }
+}
+
+/** The swc options shared by webpack (swc-loader) and Jest (@swc/jest). */
+export const swcOptions = (development: boolean) => ({
+  jsc: {
+    parser: { syntax: 'typescript', tsx: true },
+    target: 'es2022',
+    transform: { react: { runtime: 'automatic', development, refresh: false } },
+  },
+});
+
+export default function config(_env: unknown, argv: { mode?: Configuration['mode'] } = {}): Configuration {
+  const mode = argv.mode ?? (process.env.NODE_ENV === 'production' ? 'production' : 'development');
+  const development = mode === 'development';
+  const devServer: DevServerConfiguration = {
+    port: Number(process.env.WEB_DEV_PORT ?? 8080),
+    historyApiFallback: true,
+    hot: true,
+    proxy: [{ context: ['/api', '/sandbox'], target: `http://localhost:${process.env.PORT ?? 3000}` }],
+  };
+  return {
+    mode,
+    entry: path.resolve(__dirname, 'src/main.tsx'),
+    output: {
+      path: WEB_OUT_DIR,
+      publicPath: '/',
+      filename: development ? '[name].js' : 'assets/[name].[contenthash:12].js',
+      chunkFilename: development ? '[name].chunk.js' : 'assets/[name].[contenthash:12].js',
+      clean: true,
+    },
+    devtool: development ? 'eval-source-map' : 'source-map',
+    resolve: {
+      extensions: ['.tsx', '.ts', '.js'],
+      // React Router's exports map only names its development build; it ships a production one too.
+      alias: development
+        ? {}
+        : { 'react-router$': path.resolve(__dirname, 'node_modules/react-router/dist/production/index.mjs') },
+    },
+    module: {
+      rules: [
+        {
+          test: /\.[jt]sx?$/,
+          exclude: /node_modules/,
+          use: { loader: 'swc-loader', options: swcOptions(development) },
+        },
+      ],
+    },
+    plugins: [
+      new webpack.DefinePlugin({
+        'process.env.API_BASE_URL': JSON.stringify(process.env.API_BASE_URL ?? '/api/v1'),
+        'process.env.NODE_ENV': JSON.stringify(mode),
+      }),
+      new HtmlWebpackPlugin({ template: path.resolve(__dirname, 'public/index.html') }),
+      new ChunkGroupsManifestPlugin(),
+      new CopyPlugin({ patterns: [{ from: 'public', globOptions: { ignore: ['**/index.html'] } }] }),
+      ...(development ? [] : [new CompressionPlugin({ test: /\.(js|css|html|svg)$/, threshold: 1024 })]),
+    ],
+    optimization: { splitChunks: { chunks: 'all' } },
+    performance: { hints: false },
+    devServer,
+  };
+}
