@@ -4,3 +4,4 @@ export * from './health';
 export * from './inbox';
 export * from './messages';
 export * from './whatsapp';
+export * from './agents';

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { LOCAL_KNOWLEDGE_MODEL } from '../contract/agents';
 
 export type RuntimeEnv = 'production' | 'development' | 'test';
 
@@ -77,6 +78,10 @@ export interface Config {
   mailFrom: string;
   rateLimits: RateLimits;
   whatsapp: WhatsAppConfig;
+  /** AGENT_MODELS: the provider-prefixed model ids agents may use; always ends with `local/knowledge-base`. */
+  agentModels: string[];
+  /** OPENAI_COMPATIBLE_BASE_URL: where `openai-compatible/…` models are served (e.g. a local Ollama). */
+  openaiCompatibleBaseUrl: string | undefined;
 }
 
 const ROOT = path.resolve(__dirname, '..');
@@ -88,6 +93,32 @@ function integer(name: string, value: string | undefined, fallback: number): num
     throw new Error(`${name} must be a non-negative integer, got '${value}'`);
   }
   return parsed;
+}
+
+/** Offered when AGENT_MODELS is unset; `local/knowledge-base` is always added. */
+export const DEFAULT_AGENT_MODELS = [
+  'openai/gpt-4o-mini',
+  'openai/gpt-4.1',
+  'anthropic/claude-sonnet-4-5',
+  'anthropic/claude-haiku-4-5',
+  'google/gemini-2.5-flash',
+  'google/gemini-2.5-pro',
+  'openai-compatible/llama3.1',
+];
+
+/** Comma-separated `provider/model` ids, trimmed and de-duplicated, plus the local model. */
+function agentModels(value: string | undefined): string[] {
+  const listed =
+    optional(value)
+      ?.split(',')
+      .map((id) => id.trim())
+      .filter((id) => id !== '') ?? DEFAULT_AGENT_MODELS;
+  for (const id of listed) {
+    if (!/^[a-z0-9][a-z0-9-]*\/\S+$/i.test(id)) {
+      throw new Error(`AGENT_MODELS entries must be provider-prefixed ids like 'openai/gpt-4o-mini', got '${id}'`);
+    }
+  }
+  return [...new Set([...listed, LOCAL_KNOWLEDGE_MODEL])];
 }
 
 function optional(value: string | undefined): string | undefined {
@@ -121,5 +152,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       graphApiVersion: optional(env.GRAPH_API_VERSION) ?? 'v23.0',
       graphTimeoutMs: integer('GRAPH_API_TIMEOUT_MS', env.GRAPH_API_TIMEOUT_MS, 10_000),
     },
+    agentModels: agentModels(env.AGENT_MODELS),
+    openaiCompatibleBaseUrl: optional(env.OPENAI_COMPATIBLE_BASE_URL)?.replace(/\/+$/, ''),
   };
 }

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { vector } from '@electric-sql/pglite-pgvector';
 import pg from 'pg';
 
@@ -42,7 +43,7 @@ function executor(query: QueryFn, exec: (text: string) => Promise<void>): Execut
 /** PGlite (Postgres in WASM) with pgvector; `dataDir` undefined keeps it in memory. */
 export async function openPglite(dataDir?: string): Promise<Db> {
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir, { extensions: { vector } });
+  const client = await PGlite.create(dataDir, { extensions: { vector, pg_trgm } });
   const wrap = (target: Pick<PGlite, 'query' | 'exec'>) =>
     executor(
       async (text, params) => (await target.query<Row>(text, params as unknown[])).rows,

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import agents from './agents';
 import auth from './auth';
 import health from './health';
 import sandbox from './sandbox';
@@ -11,6 +12,7 @@ export default async function routes(app: FastifyInstance) {
   await app.register(auth);
   await app.register(users);
   await app.register(whatsapp);
+  await app.register(agents);
   // The outbox lists reset links for any address, so it exists only on a try-out install: mail is
   // not really sent and no Meta app is configured (the sandbox is on). A real deployment has neither.
   if (!app.config.smtpUrl && app.whatsapp.settings.sandbox) await app.register(sandbox);

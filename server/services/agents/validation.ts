@@ -1,0 +1,66 @@
+import { AGENT_ERRORS, AGENT_LIMITS, modelNeedsApiKey, type AgentBody } from '../../../contract';
+import { ValidationFailed } from '../../errors';
+import { looksMasked } from './api-keys';
+
+type Field = keyof AgentBody;
+
+const RULES: { field: Field; label: string; required: string; max: number }[] = [
+  { field: 'name', label: 'Name', required: AGENT_ERRORS.nameRequired, max: AGENT_LIMITS.maxNameLength },
+  {
+    field: 'description',
+    label: 'Description',
+    required: AGENT_ERRORS.descriptionRequired,
+    max: AGENT_LIMITS.maxDescriptionLength,
+  },
+  { field: 'model', label: 'Model', required: AGENT_ERRORS.modelRequired, max: AGENT_LIMITS.maxModelLength },
+  {
+    field: 'system_prompt',
+    label: 'System prompt',
+    required: AGENT_ERRORS.systemPromptRequired,
+    max: AGENT_LIMITS.maxPromptLength,
+  },
+  {
+    field: 'user_prompt',
+    label: 'User prompt',
+    required: AGENT_ERRORS.userPromptRequired,
+    max: AGENT_LIMITS.maxPromptLength,
+  },
+  { field: 'api_key', label: 'API key', required: AGENT_ERRORS.apiKeyRequired, max: AGENT_LIMITS.maxApiKeyLength },
+];
+
+/** What a valid form becomes: trimmed values; `api_key` '' only for a model that needs none. */
+export type AgentInput = AgentBody;
+
+/**
+ * Every field non-blank (the API key only for models that need one), within its length, and the
+ * model one of the offered ones; the first field at fault is a 422 naming it.
+ */
+export function validateAgentBody(body: Partial<Record<Field, unknown>>, models: readonly string[]): AgentInput {
+  const values = {} as AgentInput;
+  for (const rule of RULES) {
+    const raw = body[rule.field];
+    const value = typeof raw === 'string' ? raw.trim() : '';
+    values[rule.field] = value;
+    const optionalKey = rule.field === 'api_key' && !modelNeedsApiKey(values.model);
+    if (value === '' && !optionalKey) throw new ValidationFailed(rule.required, rule.field);
+    if (value.length > rule.max) throw new ValidationFailed(AGENT_ERRORS.tooLong(rule.label, rule.max), rule.field);
+    if (rule.field === 'model' && !models.includes(value)) {
+      throw new ValidationFailed(AGENT_ERRORS.modelNotOffered, 'model', 'model_not_offered');
+    }
+  }
+  return values;
+}
+
+/** A submitted key that is masked but not the agent's own masked form: the real key is needed. */
+export function refuseForeignMaskedKey(key: string): void {
+  if (looksMasked(key)) throw new ValidationFailed(AGENT_ERRORS.apiKeyMasked, 'api_key');
+}
+
+export function validateMemoryText(raw: unknown): string {
+  const memory = typeof raw === 'string' ? raw.trim() : '';
+  if (memory === '') throw new ValidationFailed(AGENT_ERRORS.memoryRequired, 'memory');
+  if (memory.length > AGENT_LIMITS.maxMemoryLength) {
+    throw new ValidationFailed(AGENT_ERRORS.tooLong('Memory', AGENT_LIMITS.maxMemoryLength), 'memory');
+  }
+  return memory;
+}
