@@ -86,4 +86,13 @@ export const INBOX_ERRORS = {
   conversationNotFound: 'Conversation not found.',
   messageNotFound: 'Message not found.',
   quotedNotFound: 'The message you are replying to is not in this conversation.',
+  quotedNotSent: 'The message you are replying to never reached WhatsApp, so it cannot be quoted.',
+  customerMessageNotHidden: "Only your own messages can be deleted; the customer's messages stay in the conversation.",
 } as const;
+
+/** GET /messages/unread: the sidebar's Messages badge. */
+export const UnreadSummary = Type.Object({
+  /** Conversations with at least one unread customer message. */
+  unread_conversations: Type.Integer({ minimum: 0 }),
+});
+export type UnreadSummary = Static<typeof UnreadSummary>;

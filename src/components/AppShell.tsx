@@ -23,6 +23,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useEffect, useState, type ReactNode } from 'react';
 import { NavLink, Outlet, useMatches } from 'react-router';
 import { userRefreshRequested } from '../features/auth/slice';
+import UnreadBadge from '../features/inbox/UnreadBadge';
 import { selectThemeMode, themeToggled } from '../features/theme/slice';
 import { useAppDispatch, useAppSelector } from '../store/hooks';
 import ConnectionFooter from './ConnectionFooter';
@@ -38,7 +39,15 @@ export interface NavItem {
 
 export const NAV_ITEMS: NavItem[] = [
   { label: 'Dashboard', to: '/dashboard', icon: <DashboardIcon /> },
-  { label: 'Messages', to: '/messages', icon: <ChatIcon /> },
+  {
+    label: 'Messages',
+    to: '/messages',
+    icon: (
+      <UnreadBadge>
+        <ChatIcon />
+      </UnreadBadge>
+    ),
+  },
   { label: 'Agents', to: '/agents', icon: <SmartToyIcon /> },
   { label: 'WhatsApp', to: '/whatsapp', icon: <WhatsAppIcon /> },
   { label: 'Analytics', to: '/analytics', icon: <AnalyticsIcon /> },

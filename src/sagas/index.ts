@@ -3,6 +3,7 @@ import { watchAccount } from './account';
 import { watchAuth } from './auth';
 import { watchAvailability } from './availability';
 import { watchConnection } from './connection';
+import { watchInbox } from './inbox';
 import { restoreSession } from './session';
 import { watchSignup } from './signup';
 import { watchTheme } from './theme';
@@ -20,6 +21,7 @@ export default function* rootSaga() {
     spawn(watchConnection),
     spawn(watchSignup),
     spawn(watchWhatsApp),
+    spawn(watchInbox),
     call(restoreSession),
   ]);
 }

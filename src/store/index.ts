@@ -4,6 +4,7 @@ import accountSlice from '../features/account/slice';
 import availabilitySlice from '../features/auth/availability';
 import authSlice from '../features/auth/slice';
 import connectionSlice from '../features/connection/slice';
+import inboxSlice from '../features/inbox/slice';
 import themeSlice from '../features/theme/slice';
 import toastsSlice from '../features/toasts/slice';
 import { whatsappSlices } from '../features/whatsapp/slices';
@@ -18,6 +19,7 @@ export const rootReducer = combineSlices(
   themeSlice,
   toastsSlice,
   ...whatsappSlices,
+  inboxSlice,
 );
 
 export type RootState = ReturnType<typeof rootReducer>;

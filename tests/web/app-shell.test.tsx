@@ -11,6 +11,7 @@ function signedIn({ user = aUser(), connected = false }: { user?: UserProfile; c
   return mockApi({
     'GET /users/me': () => json(user),
     'GET /whatsapp/status': () => json({ isConnected: connected }),
+    'GET /messages/unread': () => json({ unread_conversations: 0 }),
     'POST /auth/logout': () => json({ message: 'Logged out successfully!' }),
   });
 }
@@ -32,7 +33,7 @@ describe('the app shell', () => {
     expect(sidebar().getByRole('link', { name: 'Messages' })).toHaveAttribute('href', '/messages');
   });
 
-  it('shows no badge counts before real ones exist', async () => {
+  it('shows no Messages badge while nothing is unread, and no bell', async () => {
     signedIn();
     renderApp('/dashboard');
     await screen.findByText('Not Connected');
@@ -60,7 +61,8 @@ describe('the app shell', () => {
     const fetchMock = signedIn();
     renderApp('/dashboard');
     await screen.findByText('Not Connected');
-    expect(requestsMade(fetchMock)).toEqual(['GET /users/me', 'GET /whatsapp/status']);
+    // The Messages badge asks for its count beside them.
+    expect(requestsMade(fetchMock).sort()).toEqual(['GET /messages/unread', 'GET /users/me', 'GET /whatsapp/status']);
   });
 
   it("shows the user's name and email in the user menu", async () => {

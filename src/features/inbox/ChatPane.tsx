@@ -1,0 +1,94 @@
+import ChatBubbleOutlineIcon from '@mui/icons-material/ChatBubbleOutlineOutlined';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import Composer from './Composer';
+import EmptyState from './EmptyState';
+import { conversationName, conversationNumber, INBOX_TEXTS, MESSAGE_SKELETON_ROWS } from './format';
+import LoadFailed from './LoadFailed';
+import MessageList from './MessageList';
+import ReplyBar from './ReplyBar';
+import { selectMessages, selectMessagesStatus, selectOpenConversation, selectOpenConversationId } from './selectors';
+import { messagesReloadRequested } from './slice';
+
+/** SPEC.md §9: 8 rows stand in for the messages while they load. */
+export function MessageSkeletons() {
+  return (
+    <Box role="status" aria-label="Loading messages" sx={{ flex: 1, px: 2, py: 1, overflow: 'hidden' }}>
+      {Array.from({ length: MESSAGE_SKELETON_ROWS }, (_, index) => (
+        <Box
+          key={index}
+          data-testid="message-skeleton"
+          sx={{ display: 'flex', justifyContent: index % 2 ? 'flex-end' : 'flex-start', py: 0.75 }}
+        >
+          <Skeleton variant="rounded" width={`${40 + ((index * 17) % 35)}%`} height={44} />
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+function ChatHeader({ conversationId }: { conversationId: string }) {
+  const conversation = useAppSelector(selectOpenConversation);
+  const number = `+${conversationNumber(conversationId)}`;
+  const name = conversation ? conversationName(conversation) : number;
+  return (
+    <Box
+      sx={{ display: 'flex', alignItems: 'center', gap: 1.5, px: 2, py: 1, borderBottom: 1, borderColor: 'divider' }}
+    >
+      <Avatar src={conversation?.avatar ?? undefined} alt="" aria-hidden>
+        {name.replace('+', '').charAt(0).toUpperCase()}
+      </Avatar>
+      <Box sx={{ minWidth: 0 }}>
+        <Typography variant="subtitle1" component="h2" noWrap sx={{ fontWeight: 600 }}>
+          {name}
+        </Typography>
+        {name !== number && (
+          <Typography variant="caption" color="text.secondary">
+            {number}
+          </Typography>
+        )}
+      </Box>
+    </Box>
+  );
+}
+
+/** The right pane: the open conversation, or an empty state when none is. */
+export default function ChatPane() {
+  const dispatch = useAppDispatch();
+  const conversationId = useAppSelector(selectOpenConversationId);
+  const status = useAppSelector(selectMessagesStatus);
+  const count = useAppSelector(selectMessages).length;
+
+  if (!conversationId) {
+    return (
+      <EmptyState
+        icon={<ChatBubbleOutlineIcon fontSize="large" />}
+        title={INBOX_TEXTS.noneSelected}
+        text={INBOX_TEXTS.noneSelectedHint}
+      />
+    );
+  }
+
+  let body;
+  if (status === 'failed') {
+    body = <LoadFailed text={INBOX_TEXTS.messagesFailed} onRetry={() => dispatch(messagesReloadRequested())} />;
+  } else if (status !== 'loaded') {
+    body = <MessageSkeletons />;
+  } else if (count === 0) {
+    body = <EmptyState title={INBOX_TEXTS.noMessages} />;
+  } else {
+    body = <MessageList key={conversationId} conversationId={conversationId} />;
+  }
+
+  return (
+    <Box component="section" aria-label="Chat" sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
+      <ChatHeader conversationId={conversationId} />
+      <Box sx={{ flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column' }}>{body}</Box>
+      <ReplyBar />
+      <Composer conversationId={conversationId} />
+    </Box>
+  );
+}

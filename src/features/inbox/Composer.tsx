@@ -1,0 +1,59 @@
+import SendIcon from '@mui/icons-material/Send';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import TextField from '@mui/material/TextField';
+import type { KeyboardEvent } from 'react';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { REPLY_MAX_LENGTH } from './format';
+import { selectCanSend, selectDraft, selectReplyTarget } from './selectors';
+import { draftEdited, replySubmitted } from './slice';
+
+export interface ComposerProps {
+  conversationId: string;
+}
+
+/** SPEC.md §2 and §5: Enter sends, Shift+Enter starts a new line; blank text and a send under way disable it. */
+export default function Composer({ conversationId }: ComposerProps) {
+  const dispatch = useAppDispatch();
+  const draft = useAppSelector(selectDraft);
+  const canSend = useAppSelector(selectCanSend);
+  const target = useAppSelector(selectReplyTarget);
+
+  const send = () => {
+    if (!canSend) return;
+    dispatch(replySubmitted({ conversationId, text: draft, inReplyToMessageId: target?.id ?? null }));
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    // An input method composing a character owns Enter until it is done.
+    if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
+    event.preventDefault();
+    send();
+  };
+
+  return (
+    <Box
+      component="form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        send();
+      }}
+      sx={{ display: 'flex', alignItems: 'flex-end', gap: 1, p: 1.5, borderTop: 1, borderColor: 'divider' }}
+    >
+      <TextField
+        fullWidth
+        multiline
+        maxRows={6}
+        size="small"
+        placeholder="Type a message"
+        value={draft}
+        onChange={(event) => dispatch(draftEdited(event.target.value))}
+        onKeyDown={onKeyDown}
+        slotProps={{ htmlInput: { 'aria-label': 'Message', maxLength: REPLY_MAX_LENGTH } }}
+      />
+      <IconButton type="submit" color="primary" aria-label="Send" disabled={!canSend}>
+        <SendIcon />
+      </IconButton>
+    </Box>
+  );
+}

@@ -1,0 +1,95 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useMemo, useRef } from 'react';
+import type { Message } from '../../../contract';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import MessageBubble from './MessageBubble';
+import { selectMessages, selectOlderMessages } from './selectors';
+import { messageCopyClicked, messageDeleteClicked, olderMessagesRequested, replyTargetChosen } from './slice';
+import { useNow } from './useNow';
+import { NO_LAYOUT_RECT, observeRectOrFallback } from './virtual';
+
+/** Closer to the bottom than this counts as being at the bottom: new messages then scroll into view. */
+export const STICK_TO_BOTTOM_PX = 80;
+const ESTIMATED_MESSAGE_HEIGHT_PX = 72;
+
+export interface MessageListProps {
+  conversationId: string;
+}
+
+/**
+ * The open conversation's messages, oldest at the top, virtualised with measured heights. It follows
+ * new messages unless the owner has scrolled up to read.
+ */
+export default function MessageList({ conversationId }: MessageListProps) {
+  const dispatch = useAppDispatch();
+  const messages = useAppSelector(selectMessages);
+  const older = useAppSelector(selectOlderMessages);
+  const now = useNow();
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const atBottomRef = useRef(true);
+  const byId = useMemo(() => new Map(messages.map((message) => [message.id, message])), [messages]);
+
+  // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read during render by design
+  const virtualizer = useVirtualizer({
+    count: messages.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ESTIMATED_MESSAGE_HEIGHT_PX,
+    getItemKey: (index) => messages[index].id,
+    overscan: 8,
+    initialRect: NO_LAYOUT_RECT,
+    observeElementRect: observeRectOrFallback,
+  });
+
+  const lastId = messages.at(-1)?.id;
+  useEffect(() => {
+    if (lastId && atBottomRef.current) virtualizer.scrollToIndex(messages.length - 1, { align: 'end' });
+  }, [lastId, messages.length, virtualizer]);
+
+  const onScroll = () => {
+    const element = scrollRef.current;
+    if (element) {
+      atBottomRef.current = element.scrollHeight - element.scrollTop - element.clientHeight < STICK_TO_BOTTOM_PX;
+    }
+  };
+
+  const actions = {
+    onReply: (message: Message) => dispatch(replyTargetChosen(message.id)),
+    onCopy: (message: Message) => dispatch(messageCopyClicked({ text: message.body })),
+    onDelete: (message: Message) => dispatch(messageDeleteClicked({ conversationId, messageId: message.id })),
+  };
+
+  return (
+    <Box ref={scrollRef} onScroll={onScroll} sx={{ flex: 1, minHeight: 0, overflowY: 'auto', py: 1 }}>
+      {older !== 'none' && (
+        <Box sx={{ display: 'flex', justifyContent: 'center', py: 1 }}>
+          <Button size="small" onClick={() => dispatch(olderMessagesRequested())} disabled={older === 'loading'}>
+            Load earlier messages
+          </Button>
+        </Box>
+      )}
+      <Box role="log" aria-label="Messages" sx={{ position: 'relative', height: virtualizer.getTotalSize() }}>
+        {virtualizer.getVirtualItems().map((item) => {
+          const message = messages[item.index];
+          const quotedId = message.in_reply_to_message_id;
+          return (
+            <Box
+              key={item.key}
+              data-index={item.index}
+              ref={virtualizer.measureElement}
+              sx={{ position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${item.start}px)` }}
+            >
+              <MessageBubble
+                message={message}
+                quoted={quotedId ? (byId.get(quotedId) ?? null) : undefined}
+                now={now}
+                {...actions}
+              />
+            </Box>
+          );
+        })}
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,46 @@
+import type { Conversation } from '../../../contract';
+
+/** SPEC.md §9 and §2 (Messages): the inbox's constants, imported by the components and their tests. */
+export const MOBILE_BREAKPOINT_PX = 768;
+export const MOBILE_MEDIA_QUERY = `(max-width:${MOBILE_BREAKPOINT_PX - 1}.95px)`;
+/** Panel sizes as percentages (react-resizable-panels reads bare numbers as pixels). */
+export const LIST_PANEL_SIZE = { default: '25%', min: '20%', max: '30%' } as const;
+export const CHAT_PANEL_SIZE = '75%';
+export const REPLY_PREVIEW_LENGTH = 50;
+/** WhatsApp's longest text (contract/inbox.ts INBOX_LIMITS.maxReplyLength; the SPA imports no schemas). */
+export const REPLY_MAX_LENGTH = 4096;
+export const MESSAGE_SKELETON_ROWS = 8;
+
+/** SPEC.md §8 (Messages) and the inbox's other fixed texts. */
+export const INBOX_TEXTS = {
+  conversationsFailed: 'Failed to load conversations',
+  messagesFailed: 'Failed to load messages',
+  tryAgain: 'Try again',
+  copied: 'Message copied',
+  copiedDescription: 'Message copied to clipboard',
+  copyFailed: 'Failed to copy',
+  copyFailedDescription: 'Could not copy message to clipboard',
+  replyingTo: 'Replying to: ',
+  originalMessage: 'Original message',
+  noConversations: 'No conversations yet',
+  noConversationsHint: 'When a customer writes to your WhatsApp number, the conversation appears here.',
+  noSearchResults: 'No conversations match your search',
+  noMessages: 'No messages yet',
+  noneSelected: 'Select a conversation',
+  noneSelectedHint: 'Pick a conversation from the list to read it and reply.',
+  sendFailed: 'Message not sent',
+  deleteFailed: 'Message not deleted',
+} as const;
+
+const CONVERSATION_ID_SUFFIX = '@c.us';
+
+/** The customer's number as the id carries it: '15550100' for '15550100@c.us'. */
+export const conversationNumber = (id: string) =>
+  id.endsWith(CONVERSATION_ID_SUFFIX) ? id.slice(0, -CONVERSATION_ID_SUFFIX.length) : id;
+
+/** SPEC.md §3: a conversation whose name is its id shows '+' and the number instead. */
+export const conversationName = ({ id, name }: Pick<Conversation, 'id' | 'name'>) =>
+  name === id ? `+${conversationNumber(id)}` : name;
+
+/** SPEC.md §2: 'Replying to: ' plus the first 50 characters of the target and '...'. */
+export const replyPreview = (body: string) => `${INBOX_TEXTS.replyingTo}${body.slice(0, REPLY_PREVIEW_LENGTH)}...`;

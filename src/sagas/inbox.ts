@@ -1,0 +1,256 @@
+import { eventChannel, type EventChannel } from 'redux-saga';
+import { all, call, delay, fork, put, race, select, take, takeEvery, takeLeading } from 'redux-saga/effects';
+import type { Conversation, Message, UnreadSummary } from '../../contract';
+import { inboxApi } from '../api/inbox';
+import { loggedOut } from '../features/auth/slice';
+import { INBOX_TEXTS } from '../features/inbox/format';
+import { selectMessages, selectOlderMessages, selectOpenConversationId, selectSend } from '../features/inbox/selectors';
+import {
+  conversationClosed,
+  conversationOpened,
+  conversationsLoaded,
+  conversationsLoadFailed,
+  conversationsReloadRequested,
+  conversationsViewClosed,
+  conversationsViewOpened,
+  messageCopyClicked,
+  messageDeleteClicked,
+  messageHidden,
+  messagesLoaded,
+  messagesLoadFailed,
+  messagesReloadRequested,
+  olderMessagesLoaded,
+  olderMessagesLoadFailed,
+  olderMessagesRequested,
+  replyFailed,
+  replySent,
+  replySubmitted,
+  unreadBadgeHidden,
+  unreadBadgeShown,
+  unreadCountLoaded,
+} from '../features/inbox/slice';
+import { toastShown } from '../features/toasts/slice';
+import { safely } from './safely';
+import { requireAccessToken } from './whatsapp';
+
+/** SPEC.md §9: the list and the open conversation refresh this often. */
+export const INBOX_POLL_INTERVAL_MS = 3000;
+/** SPEC.md §9: a failed list request is retried this many times, this far apart, before it fails. */
+export const INBOX_LIST_RETRIES = 3;
+export const INBOX_LIST_RETRY_DELAY_MS = 1000;
+/** The sidebar badge asks for the unread count this often while the signed-in shell is open. */
+export const UNREAD_REFRESH_INTERVAL_MS = 15_000;
+/** Messages per page: the server's default (contract/inbox.ts INBOX_LIMITS.defaultPageSize), asked for explicitly. */
+export const MESSAGES_PAGE_SIZE = 50;
+
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** The browser tab is in the background: polling then waits. */
+export const isTabHidden = () => document.visibilityState === 'hidden';
+
+/** Emits the tab's visibility each time it changes; closing it removes the listener. */
+export function visibilityChannel(): EventChannel<DocumentVisibilityState> {
+  return eventChannel((emit) => {
+    const changed = () => emit(document.visibilityState);
+    document.addEventListener('visibilitychange', changed);
+    return () => document.removeEventListener('visibilitychange', changed);
+  });
+}
+
+/** Returns at once while the tab is visible; otherwise when it becomes visible again. */
+export function* waitUntilVisible() {
+  // Listening before looking, so that a change between the two is not missed.
+  const channel: EventChannel<DocumentVisibilityState> = yield call(visibilityChannel);
+  try {
+    let hidden: boolean = yield call(isTabHidden);
+    while (hidden) {
+      const visibility: DocumentVisibilityState = yield take(channel);
+      hidden = visibility === 'hidden';
+    }
+  } finally {
+    channel.close();
+  }
+}
+
+/** The list request, tried once and then retried INBOX_LIST_RETRIES times, INBOX_LIST_RETRY_DELAY_MS apart. */
+export function* fetchConversationsWithRetry(token: string) {
+  for (let retries = 0; ; retries++) {
+    try {
+      const conversations: Conversation[] = yield call(inboxApi.conversations, token);
+      return conversations;
+    } catch (error) {
+      if (retries >= INBOX_LIST_RETRIES) throw error;
+      yield delay(INBOX_LIST_RETRY_DELAY_MS);
+    }
+  }
+}
+
+export function* loadConversations() {
+  try {
+    const token: string = yield call(requireAccessToken);
+    const conversations: Conversation[] = yield call(fetchConversationsWithRetry, token);
+    yield put(conversationsLoaded(conversations));
+  } catch {
+    yield put(conversationsLoadFailed());
+  }
+}
+
+export function* loadMessages(conversationId: string) {
+  try {
+    const token: string = yield call(requireAccessToken);
+    const messages: Message[] = yield call(inboxApi.messages, token, conversationId, { limit: MESSAGES_PAGE_SIZE });
+    yield put(messagesLoaded({ conversationId, messages, pageSize: MESSAGES_PAGE_SIZE }));
+  } catch {
+    yield put(messagesLoadFailed({ conversationId }));
+  }
+}
+
+/** Loads, then waits for the interval or for 'Try again', as long as the view is open; pauses while the tab is hidden. */
+export function* pollConversations() {
+  while (true) {
+    yield call(waitUntilVisible);
+    yield call(loadConversations);
+    yield race({ due: delay(INBOX_POLL_INTERVAL_MS), reload: take(conversationsReloadRequested) });
+  }
+}
+
+export function* pollMessages(conversationId: string) {
+  while (true) {
+    yield call(waitUntilVisible);
+    yield call(loadMessages, conversationId);
+    yield race({ due: delay(INBOX_POLL_INTERVAL_MS), reload: take(messagesReloadRequested) });
+  }
+}
+
+/** The list polls from 'view opened' until 'view closed' (DESIGN.md §4.2). */
+export function* watchConversationsView() {
+  while (true) {
+    yield take(conversationsViewOpened);
+    yield race({ poll: call(safely(pollConversations)), closed: take(conversationsViewClosed) });
+  }
+}
+
+/** The open conversation polls until it is closed, the view is left, or another one is opened. */
+export function* watchOpenConversation() {
+  let opened: ReturnType<typeof conversationOpened> = yield take(conversationOpened);
+  while (true) {
+    const { reopened }: { reopened?: ReturnType<typeof conversationOpened> } = yield race({
+      poll: call(safely(pollMessages), opened.payload),
+      closed: take([conversationClosed, conversationsViewClosed]),
+      reopened: take(conversationOpened),
+    });
+    opened = reopened ?? (yield take(conversationOpened));
+  }
+}
+
+/** SPEC.md §7: after a send the messages and the list refresh at once; a refusal shows the server's reason. */
+export function* sendReply(action: ReturnType<typeof replySubmitted>) {
+  const send: ReturnType<typeof selectSend> = yield select(selectSend);
+  // The reducer accepted this submission only if it set the send under way.
+  if (send.status !== 'sending') return;
+  const { conversationId, text, inReplyToMessageId } = action.payload;
+  try {
+    const token: string = yield call(requireAccessToken);
+    const message: Message = yield call(inboxApi.reply, token, conversationId, {
+      text: text.trim(),
+      ...(inReplyToMessageId && { in_reply_to_message_id: inReplyToMessageId }),
+    });
+    yield put(replySent({ conversationId, message }));
+  } catch (error) {
+    const reason = errorText(error);
+    yield put(replyFailed({ conversationId, error: reason }));
+    yield put(toastShown({ title: INBOX_TEXTS.sendFailed, description: reason, variant: 'destructive' }));
+    // A reply the messaging service refused is stored as failed: it shows, with its reason.
+    yield call(loadMessages, conversationId);
+    return;
+  }
+  yield all([call(loadMessages, conversationId), call(loadConversations)]);
+}
+
+export async function writeToClipboard(text: string) {
+  await navigator.clipboard.writeText(text);
+}
+
+/** SPEC.md §8 (Messages): the copy toasts. */
+export function* copyMessage({ payload: { text } }: ReturnType<typeof messageCopyClicked>) {
+  try {
+    yield call(writeToClipboard, text);
+    yield put(
+      toastShown({ title: INBOX_TEXTS.copied, description: INBOX_TEXTS.copiedDescription, variant: 'success' }),
+    );
+  } catch {
+    yield put(
+      toastShown({
+        title: INBOX_TEXTS.copyFailed,
+        description: INBOX_TEXTS.copyFailedDescription,
+        variant: 'destructive',
+      }),
+    );
+  }
+}
+
+/** DESIGN.md §12: Delete hides one of our messages from the owner's view. */
+export function* hideMessage({ payload }: ReturnType<typeof messageDeleteClicked>) {
+  try {
+    const token: string = yield call(requireAccessToken);
+    yield call(inboxApi.hideMessage, token, payload.conversationId, payload.messageId);
+    yield put(messageHidden(payload));
+  } catch (error) {
+    yield put(toastShown({ title: INBOX_TEXTS.deleteFailed, description: errorText(error), variant: 'destructive' }));
+  }
+}
+
+export function* loadOlderMessages() {
+  const older: ReturnType<typeof selectOlderMessages> = yield select(selectOlderMessages);
+  const conversationId: string | null = yield select(selectOpenConversationId);
+  const [oldest]: Message[] = yield select(selectMessages);
+  if (older !== 'loading' || !conversationId || !oldest) return;
+  try {
+    const token: string = yield call(requireAccessToken);
+    const messages: Message[] = yield call(inboxApi.messages, token, conversationId, {
+      before: oldest.id,
+      limit: MESSAGES_PAGE_SIZE,
+    });
+    yield put(olderMessagesLoaded({ conversationId, messages, pageSize: MESSAGES_PAGE_SIZE }));
+  } catch {
+    yield put(olderMessagesLoadFailed({ conversationId }));
+  }
+}
+
+/** The badge keeps its last figure when the count cannot be fetched. */
+export function* loadUnreadCount() {
+  try {
+    const token: string = yield call(requireAccessToken);
+    const summary: UnreadSummary = yield call(inboxApi.unread, token);
+    yield put(unreadCountLoaded(summary.unread_conversations));
+  } catch (error) {
+    console.warn('The unread count could not be fetched', error);
+  }
+}
+
+export function* pollUnreadCount() {
+  while (true) {
+    yield call(waitUntilVisible);
+    yield call(loadUnreadCount);
+    yield delay(UNREAD_REFRESH_INTERVAL_MS);
+  }
+}
+
+/** The sidebar badge counts from the moment the shell shows it until it goes (or the owner signs out). */
+export function* watchUnreadBadge() {
+  while (true) {
+    yield take(unreadBadgeShown);
+    yield race({ poll: call(safely(pollUnreadCount)), hidden: take([unreadBadgeHidden, loggedOut]) });
+  }
+}
+
+/** Effects of /messages and of the sidebar's Messages badge (src/features/inbox/slice.ts). */
+export function* watchInbox() {
+  yield fork(watchConversationsView);
+  yield fork(watchOpenConversation);
+  yield fork(watchUnreadBadge);
+  yield takeLeading(replySubmitted, safely(sendReply));
+  yield takeLeading(olderMessagesRequested, safely(loadOlderMessages));
+  yield takeEvery(messageCopyClicked, safely(copyMessage));
+  yield takeEvery(messageDeleteClicked, safely(hideMessage));
+}
