@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 
-/** GET /whatsapp/status (authenticated). */
-export const WhatsAppStatus = Type.Object({ isConnected: Type.Boolean() });
+/** GET /whatsapp/status (authenticated); `sandbox` while no Meta app is configured (the header then says so). */
+export const WhatsAppStatus = Type.Object({ isConnected: Type.Boolean(), sandbox: Type.Boolean() });
 export type WhatsAppStatus = Static<typeof WhatsAppStatus>;
 
 /**

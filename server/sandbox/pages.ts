@@ -4,12 +4,15 @@ import type { FastifyInstance } from 'fastify';
 
 const PUBLIC_DIR = path.join(__dirname, 'public');
 
-/** The sandbox's browser side: the stand-in Facebook SDK and the pretend signup popup with its assets. */
+/** The sandbox's browser side: the stand-in Facebook SDK, the pretend signup popup and the customer phone. */
 const PAGES = [
   { url: '/sdk.js', file: 'sdk.js', type: 'application/javascript; charset=utf-8' },
   { url: '/signup', file: 'signup.html', type: 'text/html; charset=utf-8' },
   { url: '/signup.js', file: 'signup.js', type: 'application/javascript; charset=utf-8' },
   { url: '/signup.css', file: 'signup.css', type: 'text/css; charset=utf-8' },
+  { url: '/phone', file: 'phone.html', type: 'text/html; charset=utf-8' },
+  { url: '/phone.js', file: 'phone.js', type: 'application/javascript; charset=utf-8' },
+  { url: '/phone.css', file: 'phone.css', type: 'text/css; charset=utf-8' },
 ] as const;
 
 export default async function pages(app: FastifyInstance) {

@@ -27,6 +27,7 @@ import UnreadBadge from '../features/inbox/UnreadBadge';
 import { selectThemeMode, themeToggled } from '../features/theme/slice';
 import { useAppDispatch, useAppSelector } from '../store/hooks';
 import ConnectionFooter from './ConnectionFooter';
+import SandboxChip from './SandboxChip';
 import UserMenu from './UserMenu';
 
 export const SIDEBAR_WIDTH_PX = 260;
@@ -135,6 +136,7 @@ export default function AppShell() {
             <Typography variant="h6" component="h2" sx={{ flex: 1 }}>
               {title}
             </Typography>
+            <SandboxChip />
             <Tooltip title={mode === 'dark' ? 'Switch to light mode' : 'Switch to dark mode'} enterDelay={700}>
               <IconButton aria-label="Toggle dark mode" onClick={() => dispatch(themeToggled())}>
                 {mode === 'dark' ? <LightModeIcon /> : <DarkModeIcon />}

@@ -10,6 +10,7 @@ import {
   connectionCheckStarted,
   connectionRefreshRequested,
   landingOpened,
+  sandboxModeReported,
   selectConnectionFetchedAt,
 } from '../features/connection/slice';
 import { safely } from './safely';
@@ -25,7 +26,8 @@ function* askHealth(token: string | null) {
 
 /** The signed-in app asks about the owner's own number. */
 function* askWhatsAppStatus(token: string) {
-  const { isConnected }: WhatsAppStatus = yield call(whatsappApi.status, token);
+  const { isConnected, sandbox }: WhatsAppStatus = yield call(whatsappApi.status, token);
+  yield put(sandboxModeReported({ sandbox: sandbox === true }));
   return isConnected;
 }
 

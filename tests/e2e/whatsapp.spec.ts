@@ -1,49 +1,6 @@
-import type { Page } from '@playwright/test';
 import { newAccount, register } from './accounts';
 import { expect, test } from './fixtures';
-
-/** Clicks the connect button and answers the sandbox's signup popup with `button`; returns the typed number. */
-async function answerSignupPopup(page: Page, button: 'Finish setup' | 'Cancel' | 'Report an error'): Promise<string> {
-  const popupPromise = page.waitForEvent('popup');
-  await page.getByRole('button', { name: 'Connect WhatsApp Business' }).click();
-  const popup = await popupPromise;
-  await expect(popup).toHaveTitle('WhatsApp Business sandbox signup');
-  await expect(popup.getByLabel('Business name')).toHaveValue('Sandbox Coffee Shop');
-  const phoneNumber = await popup.getByLabel('Phone number').inputValue();
-  expect(phoneNumber).toMatch(/^\+1 555 01\d \d{4}$/);
-  const closed = popup.waitForEvent('close');
-  // Cancel closes the popup inside its click handler, which can end the page before Playwright's click
-  // returns; a click that fails only because the popup is already gone is the outcome we want.
-  await popup
-    .getByRole('button', { name: button })
-    .click()
-    .catch((error: unknown) => {
-      if (!popup.isClosed()) throw error;
-    });
-  await closed;
-  return phoneNumber;
-}
-
-/** '+1 555 012 3456' as Graph displays it: '+1 555-012-3456'. */
-function displayed(phoneNumber: string): string {
-  const digits = phoneNumber.replace(/\D/g, '');
-  return `+1 ${digits.slice(1, 4)}-${digits.slice(4, 7)}-${digits.slice(7)}`;
-}
-
-async function openConnectStep(page: Page) {
-  await page.goto('/onboarding');
-  await expect(page.getByText('Step 1 of 2')).toBeVisible();
-  await page.getByRole('button', { name: 'Next' }).click();
-  await expect(page.getByRole('heading', { name: 'Connect your WhatsApp Business account' })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Connect WhatsApp Business' })).toBeEnabled();
-}
-
-async function expectConnectionDetails(page: Page, phoneNumber: string) {
-  await expect(page).toHaveURL(/\/whatsapp$/);
-  await expect(page.getByText('WABA ID')).toBeVisible();
-  await expect(page.getByText('Phone Number ID')).toBeVisible();
-  await expect(page.getByText(displayed(phoneNumber), { exact: true })).toBeVisible();
-}
+import { answerSignupPopup, expectConnectionDetails, openConnectStep } from './whatsapp';
 
 test('an owner connects WhatsApp through the sandbox signup, reconnects and disconnects', async ({ page }) => {
   await register(page, newAccount());

@@ -9,10 +9,10 @@ const ctx = useTestApp((db) => buildListeningSandboxApp(db));
 describe('GET /api/v1/whatsapp/status and GET /api/v1/health', () => {
   it('says not connected before the owner connects, and connected after', async () => {
     const { token } = await registerUser(ctx.app);
-    expect((await apiGet(ctx.app, '/whatsapp/status', token)).json()).toEqual({ isConnected: false });
+    expect((await apiGet(ctx.app, '/whatsapp/status', token)).json()).toEqual({ isConnected: false, sandbox: true });
     expect((await apiGet(ctx.app, '/health', token)).json()).toEqual({ connected: false });
     await connectWhatsApp(ctx.app, token);
-    expect((await apiGet(ctx.app, '/whatsapp/status', token)).json()).toEqual({ isConnected: true });
+    expect((await apiGet(ctx.app, '/whatsapp/status', token)).json()).toEqual({ isConnected: true, sandbox: true });
     expect((await apiGet(ctx.app, '/health', token)).json()).toEqual({ connected: true });
   });
 
@@ -128,7 +128,7 @@ describe('DELETE /api/v1/whatsapp/disconnect', () => {
     });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ success: true, message: WHATSAPP_MESSAGES.disconnected });
-    expect((await apiGet(ctx.app, '/whatsapp/status', token)).json()).toEqual({ isConnected: false });
+    expect((await apiGet(ctx.app, '/whatsapp/status', token)).json()).toEqual({ isConnected: false, sandbox: true });
     expect(await ctx.db.query('select 1 from whatsapp_connections where user_id = $1', [user.id])).toHaveLength(0);
     expect(await ctx.db.query('select 1 from sandbox_subscriptions where waba_id = $1', [signup.waba_id])).toHaveLength(
       0,
@@ -168,6 +168,6 @@ describe('DELETE /api/v1/whatsapp/disconnect', () => {
       headers: bearer(token),
     });
     expect(response.json()).toMatchObject({ success: true });
-    expect((await apiGet(ctx.app, '/whatsapp/status', token)).json()).toEqual({ isConnected: false });
+    expect((await apiGet(ctx.app, '/whatsapp/status', token)).json()).toEqual({ isConnected: false, sandbox: true });
   });
 });

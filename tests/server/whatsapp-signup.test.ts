@@ -207,6 +207,9 @@ describe('POST /api/v1/whatsapp/embedded-signup', () => {
     });
     const exchanged = await exchange(ctx.app, second.token, await startSignup(ctx.app, phone));
     expect(exchanged.statusCode).toBe(409);
-    expect((await apiGet(ctx.app, '/whatsapp/status', second.token)).json()).toEqual({ isConnected: false });
+    expect((await apiGet(ctx.app, '/whatsapp/status', second.token)).json()).toEqual({
+      isConnected: false,
+      sandbox: true,
+    });
   });
 });

@@ -43,11 +43,14 @@ const whatsapp: FastifyPluginAsyncTypebox = async (app) => {
       preHandler: app.authenticate,
       schema: {
         ...common,
-        summary: 'Whether the owner has a connected number',
+        summary: 'Whether the owner has a connected number, and whether the sandbox stands in for Meta',
         response: { 200: WhatsAppStatus, 401: ErrorResponse },
       },
     },
-    async (request) => connectionStatus(app.db, request.user.id),
+    async (request) => ({
+      ...(await connectionStatus(app.db, request.user.id)),
+      sandbox: app.whatsapp.settings.sandbox,
+    }),
   );
 
   app.get(

@@ -14,6 +14,11 @@ export const TEXT_BODY_MAX_LENGTH = 4096;
 
 type Body = Record<string, unknown>;
 
+/** Hears about each text the business sent, once it is stored (the sandbox then tells its statuses). */
+export interface SentListener {
+  sent(wamid: string, waId: string): void;
+}
+
 function isObject(value: unknown): value is Body {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -22,7 +27,7 @@ function invalid(details: string) {
   return graphErrors.badParameter('Invalid parameter', details);
 }
 
-export async function postMessage(db: Executor, phone: PhoneRow, body: unknown) {
+export async function postMessage(db: Executor, phone: PhoneRow, body: unknown, listener?: SentListener) {
   if (!isObject(body)) throw invalid('The request body must be a JSON object.');
   if (body.messaging_product !== 'whatsapp') throw invalid("messaging_product must be 'whatsapp'.");
   if (body.status !== undefined) return markRead(db, phone, body);
@@ -30,7 +35,9 @@ export async function postMessage(db: Executor, phone: PhoneRow, body: unknown) 
   if (body.type !== 'text') {
     throw invalid('The sandbox sends text messages, read receipts and typing indicators only.');
   }
-  return sendText(db, phone, body);
+  const answer = await sendText(db, phone, body);
+  listener?.sent(answer.messages[0].id, answer.contacts[0].wa_id);
+  return answer;
 }
 
 async function sendText(db: Executor, phone: PhoneRow, body: Body) {
@@ -77,6 +84,13 @@ async function markRead(db: Executor, phone: PhoneRow, body: Body) {
     [phone.id, messageId],
   );
   if (read.length === 0) throw invalid(`Message ${messageId} is not an inbound message of this number.`);
+  // The customer's phone shows 'typing…' for 25 s, or until the business's next message.
+  if (typing !== undefined) {
+    await db.query('update sandbox_messages set typing_at = now() where wamid = $1 and phone_number_id = $2', [
+      messageId,
+      phone.id,
+    ]);
+  }
   return { success: true };
 }
 
@@ -108,7 +122,10 @@ export interface RecordedInbound {
   timestamp: string;
 }
 
-/** A customer texts a sandbox number (the phone page will call this): it opens the 24-hour window. */
+/**
+ * The one way a customer's message enters the sandbox (the customer phone calls it, before it sends
+ * the webhook): it opens the 24-hour window.
+ */
 export async function recordInboundMessage(db: Executor, message: InboundText): Promise<RecordedInbound> {
   const waId = digitsOf(message.from);
   const id = wamid();

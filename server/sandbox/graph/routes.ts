@@ -13,6 +13,8 @@ import {
 import { graphErrors, SandboxGraphError } from './errors';
 import { postMessage } from './messages';
 import { readNode } from './nodes';
+import { businessMessageSent } from '../statuses';
+import type { SandboxWebhooks } from '../webhooks';
 
 /**
  * The Graph API simulator, mounted at /sandbox/graph while no Meta app is configured: exactly the
@@ -37,7 +39,7 @@ function toGraphError(app: FastifyInstance, error: FastifyError): SandboxGraphEr
   return graphErrors.unavailable();
 }
 
-export default async function sandboxGraph(app: FastifyInstance) {
+export default async function sandboxGraph(app: FastifyInstance, options: { webhooks: SandboxWebhooks }) {
   const { settings } = app.whatsapp;
   const sandboxApp = { id: settings.appId, name: settings.appName, secret: settings.appSecret };
   const db = app.db;
@@ -85,7 +87,9 @@ export default async function sandboxGraph(app: FastifyInstance) {
 
   app.post<{ Params: Params }>('/:version/:id/messages', hidden, async (request) => {
     const phone = await accessiblePhoneNumber(db, await callerWaba(request), request.params.id);
-    return postMessage(db, phone, request.body);
+    return postMessage(db, phone, request.body, {
+      sent: (wamid, waId) => businessMessageSent(options.webhooks, db, phone, wamid, waId),
+    });
   });
 
   app.get<{ Params: Params; Querystring: { fields?: string } }>('/:version/:id', hidden, async (request) =>

@@ -24,7 +24,7 @@ import { explainGraphFailure } from './graph-failures';
 
 /** What the /whatsapp page shows about the owner's connection, read live from Graph where it lives there. */
 
-export async function connectionStatus(db: Executor, userId: number): Promise<WhatsAppStatus> {
+export async function connectionStatus(db: Executor, userId: number): Promise<Pick<WhatsAppStatus, 'isConnected'>> {
   return { isConnected: (await findConnection(db, userId)) !== undefined };
 }
 

@@ -10,9 +10,11 @@ export interface ConnectionState {
   fetchedAt: number | null;
   /** A check is under way; an answer that arrives while none is (the session ended meanwhile) is ignored. */
   checking: boolean;
+  /** The server runs the WhatsApp sandbox instead of Meta (the header shows a 'Sandbox' chip). */
+  sandbox: boolean;
 }
 
-const initialState: ConnectionState = { status: 'loading', fetchedAt: null, checking: false };
+const initialState: ConnectionState = { status: 'loading', fetchedAt: null, checking: false, sandbox: false };
 
 const connectionSlice = createSlice({
   name: 'connection',
@@ -33,6 +35,10 @@ const connectionSlice = createSlice({
       state.status = action.payload.connected ? 'connected' : 'disconnected';
       state.fetchedAt = action.payload.checkedAt;
     },
+    /** The status answer said whether the sandbox stands in for Meta. */
+    sandboxModeReported(state, action: PayloadAction<{ sandbox: boolean }>) {
+      state.sandbox = action.payload.sandbox;
+    },
     connectionCheckFailed(state, _action: PayloadAction<{ message: string }>) {
       if (!state.checking) return;
       state.checking = false;
@@ -48,6 +54,7 @@ const connectionSlice = createSlice({
     selectConnectionStatus: (state) => state.status,
     selectConnectionFetchedAt: (state) => state.fetchedAt,
     selectIsConnected: (state) => state.status === 'connected',
+    selectIsSandbox: (state) => state.sandbox,
   },
 });
 
@@ -57,6 +64,8 @@ export const {
   connectionCheckStarted,
   connectionChecked,
   connectionCheckFailed,
+  sandboxModeReported,
 } = connectionSlice.actions;
-export const { selectConnectionStatus, selectConnectionFetchedAt, selectIsConnected } = connectionSlice.selectors;
+export const { selectConnectionStatus, selectConnectionFetchedAt, selectIsConnected, selectIsSandbox } =
+  connectionSlice.selectors;
 export default connectionSlice;

@@ -1,0 +1,251 @@
+import type { Db } from '../../db/client';
+import { ValidationFailed } from '../../errors';
+import type { PhoneRow } from '../graph/accounts';
+import { digitsOf, displayPhoneNumber } from '../graph/ids';
+import { recordInboundMessage, TEXT_BODY_MAX_LENGTH } from '../graph/messages';
+import { customerReadThread } from '../statuses';
+import { inboundTextPayload, type DeliveryOutcome, type SandboxWebhooks } from '../webhooks';
+
+/**
+ * The customer phone (/sandbox/phone): anyone may text a sandbox business number and read the
+ * thread with it, as anyone may text a real WhatsApp number. Nothing here belongs to a Threadline
+ * owner; what reaches an owner goes through our webhook, signed, as Meta's would.
+ */
+
+export const NAME_MAX_LENGTH = 100;
+/** The business's typing indicator shows for 25 s, or until its next message (WHATSAPP.md §4). */
+export const TYPING_SECONDS = 25;
+/** The newest messages of a thread the phone shows. */
+export const THREAD_LIMIT = 200;
+const NUMBERS_LIMIT = 200;
+const PHONE_NUMBER_SHAPE = /^\+?[\d\s().-]+$/;
+
+export interface SandboxNumber {
+  phone_number_id: string;
+  display_phone_number: string;
+  verified_name: string;
+}
+
+export interface PhoneMessageInput {
+  phone_number_id: string;
+  name: string;
+  phone_number: string;
+  text: string;
+  context_message_id?: string;
+}
+
+export interface PhoneMessageSent {
+  id: string;
+  wa_id: string;
+  /** Whether our webhook acknowledged it on the first attempt. */
+  delivered: boolean;
+  webhook: DeliveryOutcome;
+}
+
+export type TickStatus = 'sent' | 'delivered' | 'read';
+
+export interface ThreadMessage {
+  id: string;
+  from: 'customer' | 'business';
+  text: string;
+  /** ISO 8601. */
+  timestamp: string;
+  /** The message this one quotes; `text` null when it is not in the thread. */
+  context: { id: string; from: 'customer' | 'business' | null; text: string | null } | null;
+  /** The customer's own messages only: ✓ sent, ✓✓ delivered (our webhook took it), blue ✓✓ read. */
+  status: TickStatus | null;
+}
+
+export interface Thread {
+  business: SandboxNumber;
+  wa_id: string;
+  typing: boolean;
+  messages: ThreadMessage[];
+}
+
+function asSandboxNumber(phone: PhoneRow): SandboxNumber {
+  return {
+    phone_number_id: phone.id,
+    display_phone_number: displayPhoneNumber(phone.phone_number),
+    verified_name: phone.verified_name,
+  };
+}
+
+/** The registered sandbox numbers a customer can text, newest first. */
+export async function listNumbers(db: Db): Promise<SandboxNumber[]> {
+  const rows = await db.query<PhoneRow>(
+    `select * from sandbox_phone_numbers where registered_at is not null
+      order by registered_at desc, id limit $1`,
+    [NUMBERS_LIMIT],
+  );
+  return rows.map(asSandboxNumber);
+}
+
+async function registeredNumber(db: Db, phoneNumberId: string): Promise<PhoneRow> {
+  const phone = /^\d{1,20}$/.test(phoneNumberId)
+    ? await db.maybeOne<PhoneRow>('select * from sandbox_phone_numbers where id = $1 and registered_at is not null', [
+        phoneNumberId,
+      ])
+    : undefined;
+  if (!phone) {
+    throw new ValidationFailed(
+      'No sandbox business number has this id. Connect WhatsApp in Threadline first, then pick its number.',
+      'phone_number_id',
+    );
+  }
+  return phone;
+}
+
+function customerNumber(phoneNumber: string, field: string): string {
+  const digits = digitsOf(phoneNumber);
+  if (!PHONE_NUMBER_SHAPE.test(phoneNumber.trim()) || digits.length < 8 || digits.length > 15) {
+    throw new ValidationFailed('Your phone number must have 8 to 15 digits, e.g. +1 555 010 0001.', field);
+  }
+  return digits;
+}
+
+function checkedMessage(input: PhoneMessageInput) {
+  const name = input.name.trim();
+  if (name === '' || name.length > NAME_MAX_LENGTH) {
+    throw new ValidationFailed(`Your name must be 1 to ${NAME_MAX_LENGTH} characters.`, 'name');
+  }
+  const waId = customerNumber(input.phone_number, 'phone_number');
+  if (input.text.trim() === '') throw new ValidationFailed('Type a message first.', 'text');
+  if (input.text.length > TEXT_BODY_MAX_LENGTH) {
+    throw new ValidationFailed(`A message can have at most ${TEXT_BODY_MAX_LENGTH} characters.`, 'text');
+  }
+  return { name, waId };
+}
+
+/** The quoted message, which must be in this thread; Meta's `context.from` is whoever wrote it. */
+async function quoted(db: Db, phone: PhoneRow, waId: string, wamid: string) {
+  const row = await db.maybeOne<{ direction: 'inbound' | 'outbound' }>(
+    'select direction from sandbox_messages where wamid = $1 and phone_number_id = $2 and wa_id = $3',
+    [wamid, phone.id, waId],
+  );
+  if (!row) throw new ValidationFailed('The quoted message is not in this conversation.', 'context_message_id');
+  return { from: row.direction === 'inbound' ? waId : phone.phone_number, id: wamid };
+}
+
+/**
+ * A customer texts a business number: stored in the sandbox (which opens the 24-hour window),
+ * then delivered to our webhook, signed. The answer says whether the first delivery was
+ * acknowledged; a failed one keeps being retried in the background.
+ */
+export async function sendFromPhone(
+  db: Db,
+  webhooks: SandboxWebhooks,
+  input: PhoneMessageInput,
+): Promise<PhoneMessageSent> {
+  const { name, waId } = checkedMessage(input);
+  const phone = await registeredNumber(db, input.phone_number_id);
+  if (waId === phone.phone_number) {
+    throw new ValidationFailed("That is the business's own number; use another one.", 'phone_number');
+  }
+  const context = input.context_message_id ? await quoted(db, phone, waId, input.context_message_id) : undefined;
+  const recorded = await recordInboundMessage(db, {
+    phoneNumberId: phone.id,
+    from: waId,
+    text: input.text,
+    replyTo: context?.id,
+  });
+  const payload = inboundTextPayload(phone, {
+    wamid: recorded.wamid,
+    from: recorded.wa_id,
+    name,
+    timestamp: recorded.timestamp,
+    text: input.text,
+    context,
+  });
+  const webhook = await webhooks.send(phone, payload, async () => {
+    await db.query('update sandbox_messages set delivered_at = coalesce(delivered_at, now()) where wamid = $1', [
+      recorded.wamid,
+    ]);
+  });
+  return { id: recorded.wamid, wa_id: recorded.wa_id, delivered: webhook === 'delivered', webhook };
+}
+
+type ThreadRow = {
+  wamid: string;
+  direction: 'inbound' | 'outbound';
+  text: string | null;
+  created_at: Date;
+  delivered_at: Date | null;
+  read_at: Date | null;
+  context_wamid: string | null;
+  quoted_direction: 'inbound' | 'outbound' | null;
+  quoted_text: string | null;
+};
+
+function tickOf(row: ThreadRow): TickStatus | null {
+  if (row.direction === 'outbound') return null;
+  if (row.read_at) return 'read';
+  return row.delivered_at ? 'delivered' : 'sent';
+}
+
+const SIDE = { inbound: 'customer', outbound: 'business' } as const;
+
+function asThreadMessage(row: ThreadRow): ThreadMessage {
+  return {
+    id: row.wamid,
+    from: SIDE[row.direction],
+    text: row.text ?? '',
+    timestamp: row.created_at.toISOString(),
+    context: row.context_wamid
+      ? {
+          id: row.context_wamid,
+          from: row.quoted_direction ? SIDE[row.quoted_direction] : null,
+          text: row.quoted_text,
+        }
+      : null,
+    status: tickOf(row),
+  };
+}
+
+async function isTyping(db: Db, phoneNumberId: string, waId: string): Promise<boolean> {
+  const row = await db.one<{ typing: boolean }>(
+    `select exists (
+       select 1 from sandbox_messages t
+        where t.phone_number_id = $1 and t.wa_id = $2 and t.direction = 'inbound'
+          and t.typing_at > now() - $3::integer * interval '1 second'
+          and not exists (
+            select 1 from sandbox_messages r
+             where r.phone_number_id = $1 and r.wa_id = $2 and r.direction = 'outbound' and r.created_at >= t.typing_at)
+     ) as typing`,
+    [phoneNumberId, waId, TYPING_SECONDS],
+  );
+  return row.typing;
+}
+
+/**
+ * The thread between a customer and a business number, oldest first. Showing it marks the
+ * business's messages read on the customer's side, which sends their `read` statuses (once each).
+ */
+export async function readThread(
+  db: Db,
+  webhooks: SandboxWebhooks,
+  query: { phone_number_id: string; wa_id: string },
+): Promise<Thread> {
+  const waId = customerNumber(query.wa_id, 'wa_id');
+  const phone = await registeredNumber(db, query.phone_number_id);
+  await customerReadThread(webhooks, db, phone, waId);
+  const rows = await db.query<ThreadRow>(
+    `select * from (
+       select m.wamid, m.direction, m.body ->> 'body' as text, m.created_at, m.delivered_at, m.read_at,
+              m.context_wamid, q.direction as quoted_direction, q.body ->> 'body' as quoted_text
+         from sandbox_messages m
+         left join sandbox_messages q
+           on q.wamid = m.context_wamid and q.phone_number_id = m.phone_number_id and q.wa_id = m.wa_id
+        where m.phone_number_id = $1 and m.wa_id = $2
+        order by m.created_at desc, m.wamid desc
+        limit $3
+     ) newest order by created_at, wamid`,
+    [phone.id, waId, THREAD_LIMIT],
+  );
+  return {
+    business: asSandboxNumber(phone),
+    wa_id: waId,
+    typing: await isTyping(db, phone.id, waId),
+    messages: rows.map(asThreadMessage),
+  };
+}

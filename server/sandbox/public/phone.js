@@ -1,0 +1,348 @@
+/**
+ * The sandbox's customer phone (GET /sandbox/phone): text a sandbox business number the way a
+ * customer texts a WhatsApp number, and watch the business's replies arrive. Sending stores the
+ * message in the sandbox and delivers a signed webhook to Threadline, as Meta would; the thread is
+ * polled every 1.5 s. Plain script, no inline code (the CSP allows none).
+ */
+(function () {
+  'use strict';
+
+  var API = '/sandbox/phone';
+  var POLL_MS = 1500;
+  var STORAGE = {
+    name: 'threadline.sandboxPhone.name',
+    phoneNumber: 'threadline.sandboxPhone.phoneNumber',
+    business: 'threadline.sandboxPhone.business',
+  };
+  var TICKS = { sent: '✓', delivered: '✓✓', read: '✓✓' };
+  var TICK_LABELS = { sent: 'Sent', delivered: 'Delivered', read: 'Read' };
+
+  var state = {
+    numbers: [],
+    replyTo: null,
+    pollTimer: null,
+    pollSeq: 0,
+    rendered: '',
+    sending: false,
+    justSent: false,
+  };
+
+  function el(id) {
+    return document.getElementById(id);
+  }
+
+  function remember(key, value) {
+    try {
+      window.localStorage.setItem(key, value);
+    } catch {
+      // Private mode or storage full: the page works without remembering.
+    }
+  }
+
+  function recall(key) {
+    try {
+      return window.localStorage.getItem(key);
+    } catch {
+      return null;
+    }
+  }
+
+  function randomDigits(count) {
+    var digits = '';
+    var bytes = new Uint8Array(count);
+    crypto.getRandomValues(bytes);
+    for (var i = 0; i < count; i += 1) digits += String(bytes[i] % 10);
+    return digits;
+  }
+
+  /** A made-up North American number, e.g. '+1 555 123 4567'. */
+  function randomPhoneNumber() {
+    var digits = randomDigits(7);
+    return '+1 555 ' + digits.slice(0, 3) + ' ' + digits.slice(3);
+  }
+
+  function digitsOf(value) {
+    return value.replace(/\D/g, '');
+  }
+
+  function customerWaId() {
+    var digits = digitsOf(el('customer-phone').value);
+    return digits.length >= 8 && digits.length <= 15 ? digits : null;
+  }
+
+  function selectedNumber() {
+    var id = el('business-number').value;
+    for (var i = 0; i < state.numbers.length; i += 1) {
+      if (state.numbers[i].phone_number_id === id) return state.numbers[i];
+    }
+    return null;
+  }
+
+  function showStatus(text) {
+    var status = el('phone-status');
+    status.textContent = text || '';
+    status.hidden = !text;
+  }
+
+  function readJson(response) {
+    return response
+      .json()
+      .catch(function () {
+        return null;
+      })
+      .then(function (body) {
+        if (!response.ok) {
+          throw new Error((body && (body.detail || body.message)) || 'The sandbox answered ' + response.status + '.');
+        }
+        return body;
+      });
+  }
+
+  function updateTitle() {
+    var number = selectedNumber();
+    el('business-title').textContent = number
+      ? number.verified_name + ' · ' + number.display_phone_number
+      : 'Pick a business number to text';
+    el('send').disabled = !number || state.sending;
+  }
+
+  function loadNumbers() {
+    return fetch(API + '/numbers', { headers: { accept: 'application/json' } })
+      .then(readJson)
+      .then(function (numbers) {
+        state.numbers = numbers;
+        var select = el('business-number');
+        select.textContent = '';
+        numbers.forEach(function (number) {
+          var option = document.createElement('option');
+          option.value = number.phone_number_id;
+          option.textContent = number.verified_name + ' (' + number.display_phone_number + ')';
+          select.appendChild(option);
+        });
+        el('no-numbers').hidden = numbers.length > 0;
+        select.disabled = numbers.length === 0;
+        if (numbers.length === 0) {
+          var none = document.createElement('option');
+          none.value = '';
+          none.textContent = 'No business number yet';
+          select.appendChild(none);
+        }
+        var wanted = new URLSearchParams(window.location.search).get('phone_number_id') || recall(STORAGE.business);
+        if (
+          wanted &&
+          numbers.some(function (number) {
+            return number.phone_number_id === wanted;
+          })
+        ) {
+          select.value = wanted;
+        }
+        updateTitle();
+      })
+      .catch(function (error) {
+        showStatus(error.message);
+      });
+  }
+
+  function bubble(message) {
+    var item = document.createElement('div');
+    item.className = 'bubble ' + message.from;
+    item.setAttribute('data-testid', 'message');
+    item.setAttribute('data-from', message.from);
+    if (message.context) {
+      var quote = document.createElement('span');
+      quote.className = 'quote';
+      quote.setAttribute('data-testid', 'quoted');
+      var author = document.createElement('span');
+      author.className = 'quote-author';
+      author.textContent = message.context.from === 'business' ? selectedName() : message.context.from ? 'You' : '';
+      var quotedText = document.createElement('span');
+      quotedText.textContent = message.context.text === null ? 'A message that is not here' : message.context.text;
+      quote.appendChild(author);
+      quote.appendChild(quotedText);
+      item.appendChild(quote);
+    }
+    var text = document.createElement('span');
+    text.className = 'text';
+    text.textContent = message.text;
+    item.appendChild(text);
+    var meta = document.createElement('span');
+    meta.className = 'meta';
+    meta.textContent = new Date(message.timestamp).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+    if (message.status) {
+      var ticks = document.createElement('span');
+      ticks.className = 'ticks ' + message.status;
+      ticks.textContent = TICKS[message.status];
+      ticks.setAttribute('aria-label', TICK_LABELS[message.status]);
+      ticks.setAttribute('title', TICK_LABELS[message.status]);
+      meta.appendChild(ticks);
+    }
+    item.appendChild(meta);
+    if (message.from === 'business') {
+      item.title = 'Reply to this message';
+      item.addEventListener('click', function () {
+        setReplyTo({ id: message.id, text: message.text });
+      });
+    }
+    return item;
+  }
+
+  function selectedName() {
+    var number = selectedNumber();
+    return number ? number.verified_name : 'Business';
+  }
+
+  function render(thread) {
+    var key = JSON.stringify(thread ? thread.messages : null);
+    el('typing').hidden = !(thread && thread.typing);
+    if (key === state.rendered) return;
+    state.rendered = key;
+    var box = el('thread');
+    var atBottom = box.scrollHeight - box.scrollTop - box.clientHeight < 40;
+    box.textContent = '';
+    if (!thread || thread.messages.length === 0) {
+      var empty = document.createElement('p');
+      empty.className = 'empty';
+      empty.textContent = thread
+        ? 'No messages yet. Say hello!'
+        : 'Pick a business number and enter your phone number.';
+      box.appendChild(empty);
+      return;
+    }
+    thread.messages.forEach(function (message) {
+      box.appendChild(bubble(message));
+    });
+    if (atBottom || state.justSent) box.scrollTop = box.scrollHeight;
+    state.justSent = false;
+  }
+
+  function schedulePoll(delay) {
+    if (state.pollTimer) window.clearTimeout(state.pollTimer);
+    state.pollTimer = window.setTimeout(poll, delay);
+  }
+
+  function poll() {
+    state.pollTimer = null;
+    // Showing the thread marks the business's messages read: only while the customer can see it.
+    if (document.hidden) {
+      schedulePoll(POLL_MS);
+      return;
+    }
+    var number = selectedNumber();
+    var waId = customerWaId();
+    var seq = (state.pollSeq += 1);
+    if (!number || !waId) {
+      render(null);
+      schedulePoll(POLL_MS);
+      return;
+    }
+    var query = new URLSearchParams({ phone_number_id: number.phone_number_id, wa_id: waId });
+    fetch(API + '/thread?' + query.toString(), { headers: { accept: 'application/json' } })
+      .then(readJson)
+      .then(function (thread) {
+        if (seq === state.pollSeq) render(thread);
+      })
+      .catch(function (error) {
+        if (seq === state.pollSeq) showStatus(error.message);
+      })
+      .then(function () {
+        if (seq === state.pollSeq) schedulePoll(POLL_MS);
+      });
+  }
+
+  function setReplyTo(message) {
+    state.replyTo = message;
+    el('replying').hidden = !message;
+    el('replying-text').textContent = message ? 'Replying to: ' + message.text : '';
+    if (message) el('message').focus();
+  }
+
+  function outcomeNote(answer) {
+    if (answer.webhook === 'not_subscribed') {
+      return "Sent, but no app is subscribed to this number's webhooks, so Threadline was not told.";
+    }
+    if (answer.webhook === 'failed') {
+      return 'Sent, but Threadline did not acknowledge the webhook yet; the sandbox keeps retrying.';
+    }
+    return '';
+  }
+
+  function send(event) {
+    event.preventDefault();
+    var number = selectedNumber();
+    if (!number || state.sending) return;
+    var text = el('message').value;
+    if (text.trim() === '') {
+      showStatus('Type a message first.');
+      return;
+    }
+    var body = {
+      phone_number_id: number.phone_number_id,
+      name: el('customer-name').value.trim(),
+      phone_number: el('customer-phone').value.trim(),
+      text: text,
+    };
+    if (state.replyTo) body.context_message_id = state.replyTo.id;
+    state.sending = true;
+    updateTitle();
+    showStatus('');
+    fetch(API + '/messages', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify(body),
+    })
+      .then(readJson)
+      .then(function (answer) {
+        el('message').value = '';
+        setReplyTo(null);
+        showStatus(outcomeNote(answer));
+        state.justSent = true;
+        schedulePoll(0);
+      })
+      .catch(function (error) {
+        showStatus(error.message);
+      })
+      .then(function () {
+        state.sending = false;
+        updateTitle();
+      });
+  }
+
+  function start() {
+    var name = el('customer-name');
+    var phone = el('customer-phone');
+    name.value = recall(STORAGE.name) || '';
+    phone.value = recall(STORAGE.phoneNumber) || randomPhoneNumber();
+    remember(STORAGE.phoneNumber, phone.value);
+    name.addEventListener('input', function () {
+      remember(STORAGE.name, name.value);
+    });
+    phone.addEventListener('input', function () {
+      remember(STORAGE.phoneNumber, phone.value);
+      state.rendered = '';
+      schedulePoll(300);
+    });
+    el('business-number').addEventListener('change', function () {
+      remember(STORAGE.business, el('business-number').value);
+      setReplyTo(null);
+      state.rendered = '';
+      updateTitle();
+      schedulePoll(0);
+    });
+    document.addEventListener('visibilitychange', function () {
+      if (!document.hidden) schedulePoll(0);
+    });
+    el('composer').addEventListener('submit', send);
+    el('message').addEventListener('keydown', function (event) {
+      if (event.key === 'Enter' && !event.shiftKey && !event.isComposing) send(event);
+    });
+    el('cancel-reply').addEventListener('click', function () {
+      setReplyTo(null);
+    });
+    loadNumbers().then(function () {
+      schedulePoll(0);
+    });
+  }
+
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start);
+  else start();
+})();

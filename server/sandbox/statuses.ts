@@ -1,0 +1,120 @@
+import crypto from 'node:crypto';
+import type { Db } from '../db/client';
+import { SERVICE_WINDOW_HOURS } from './graph/messages';
+import {
+  statusPayload,
+  type BusinessNumber,
+  type SandboxWebhooks,
+  type StatusName,
+  type StatusUpdate,
+} from './webhooks';
+
+/**
+ * The life of a message the business sends through the simulator, told back by status webhooks:
+ * `sent` as soon as the send has been answered, `delivered` a moment later, `read` when the
+ * customer's phone shows it (once per message).
+ */
+
+/** After the send's answer has gone out, so that our app has stored the message it names. */
+export const SENT_DELAY_MS = 100;
+export const DELIVERED_DELAY_MS = { min: 300, max: 800 };
+
+function unixSeconds(date: Date): string {
+  return String(Math.floor(date.getTime() / 1000));
+}
+
+interface ConversationWindow {
+  id: string;
+  /** Unix seconds: 24 hours after the customer's latest message opened the window. */
+  expiresAt: string;
+}
+
+async function conversationOf(db: Db, number: BusinessNumber, waId: string): Promise<ConversationWindow> {
+  const row = await db.maybeOne<{ opened_at: Date | null }>(
+    `select max(created_at) as opened_at from sandbox_messages
+      where phone_number_id = $1 and wa_id = $2 and direction = 'inbound'`,
+    [number.id, waId],
+  );
+  const openedAt = row?.opened_at ?? new Date();
+  const id = crypto.createHash('sha256').update(`${number.id}:${waId}:${openedAt.getTime()}`).digest('hex');
+  return {
+    id: id.slice(0, 32),
+    expiresAt: unixSeconds(new Date(openedAt.getTime() + SERVICE_WINDOW_HOURS * 3_600_000)),
+  };
+}
+
+/**
+ * One status as Meta's webhooks write it: `sent` and `delivered` carry the conversation and its
+ * pricing (a free service message since PMP), `read` neither.
+ */
+export function statusUpdate(
+  status: StatusName,
+  wamid: string,
+  waId: string,
+  conversation?: ConversationWindow,
+): StatusUpdate {
+  const update: StatusUpdate = { id: wamid, status, timestamp: unixSeconds(new Date()), recipient_id: waId };
+  if (status === 'read' || !conversation) return update;
+  return {
+    ...update,
+    conversation: {
+      id: conversation.id,
+      ...(status === 'sent' ? { expiration_timestamp: conversation.expiresAt } : {}),
+      origin: { type: 'service' },
+    },
+    pricing: { billable: false, pricing_model: 'PMP', category: 'service', type: 'free_customer_service' },
+  };
+}
+
+/** The business sent `wamid` to `waId`: `sent` right after the answer, `delivered` shortly after. */
+export function businessMessageSent(
+  webhooks: SandboxWebhooks,
+  db: Db,
+  number: BusinessNumber,
+  wamid: string,
+  waId: string,
+): void {
+  const deliveredDelay = SENT_DELAY_MS + crypto.randomInt(DELIVERED_DELAY_MS.min, DELIVERED_DELAY_MS.max + 1);
+  webhooks.later(SENT_DELAY_MS, async () => {
+    const conversation = await conversationOf(db, number, waId);
+    await webhooks.send(number, statusPayload(number, [statusUpdate('sent', wamid, waId, conversation)]));
+  });
+  webhooks.later(deliveredDelay, async () => {
+    await db.query('update sandbox_messages set delivered_at = coalesce(delivered_at, now()) where wamid = $1', [
+      wamid,
+    ]);
+    const conversation = await conversationOf(db, number, waId);
+    await webhooks.send(number, statusPayload(number, [statusUpdate('delivered', wamid, waId, conversation)]));
+  });
+}
+
+/**
+ * The customer's phone showed the thread: the business's messages not read yet become read, each
+ * exactly once (one update claims them), and their `read` statuses go out together.
+ */
+export async function customerReadThread(
+  webhooks: SandboxWebhooks,
+  db: Db,
+  number: BusinessNumber,
+  waId: string,
+): Promise<string[]> {
+  const read = await db.query<{ wamid: string }>(
+    `update sandbox_messages set read_at = now()
+      where phone_number_id = $1 and wa_id = $2 and direction = 'outbound' and read_at is null
+      returning wamid`,
+    [number.id, waId],
+  );
+  const wamids = read.map((row) => row.wamid);
+  if (wamids.length > 0) {
+    webhooks.later(0, async () => {
+      await webhooks.send(
+        number,
+        statusPayload(
+          number,
+          wamids.map((wamid) => statusUpdate('read', wamid, waId)),
+        ),
+      );
+    });
+  }
+  return wamids;
+}

@@ -1,0 +1,253 @@
+import crypto from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../db/client';
+import { SANDBOX_GRAPH_PATH, type WhatsAppSettings } from '../plugins/whatsapp';
+
+/**
+ * Webhooks from the sandbox, as Meta sends them (WHATSAPP.md §3): the `whatsapp_business_account`
+ * envelope, serialised once with non-ASCII escaped, signed over exactly those bytes
+ * (`X-Hub-Signature-256: sha256=<hex HMAC-SHA256 keyed with the app secret>`) and POSTed to our own
+ * webhook on the loopback base the Graph simulator is reached at. Only WABAs our app subscribed to
+ * get them; a failed delivery is retried a few times with growing pauses, never crashing anything.
+ */
+
+export const WEBHOOK_PATH = '/api/v1/whatsapp/webhook';
+/** Pauses before each retry of a failed delivery: Meta retries "with decreasing frequency". */
+export const RETRY_DELAYS_MS = [1_000, 5_000, 25_000];
+
+/** Our webhook, next to the simulator: the Graph base without its `/sandbox/graph` path. */
+export function webhookUrl(graphBaseUrl: string): string {
+  const base = graphBaseUrl.replace(/\/+$/, '');
+  const root = base.endsWith(SANDBOX_GRAPH_PATH) ? base.slice(0, -SANDBOX_GRAPH_PATH.length) : new URL(base).origin;
+  return `${root}${WEBHOOK_PATH}`;
+}
+
+/** The business number a webhook concerns, as the simulator keeps it. */
+export interface BusinessNumber {
+  id: string;
+  waba_id: string;
+  /** Digits only; webhooks' `metadata.display_phone_number` is written that way. */
+  phone_number: string;
+}
+
+export interface InboundText {
+  wamid: string;
+  /** The customer's wa_id (digits). */
+  from: string;
+  /** The customer's WhatsApp profile name. */
+  name: string;
+  /** Unix seconds. */
+  timestamp: string;
+  text: string;
+  /** The message the customer quoted: its sender's number and its wamid. */
+  context?: { from: string; id: string };
+}
+
+export type StatusName = 'sent' | 'delivered' | 'read';
+
+export interface StatusUpdate {
+  id: string;
+  status: StatusName;
+  timestamp: string;
+  recipient_id: string;
+  conversation?: { id: string; expiration_timestamp?: string; origin: { type: string } };
+  pricing?: { billable: boolean; pricing_model: 'CBP' | 'PMP'; category: string; type: string };
+}
+
+export interface MessagesValue {
+  messaging_product: 'whatsapp';
+  metadata: { display_phone_number: string; phone_number_id: string };
+  contacts?: { profile: { name: string }; wa_id: string }[];
+  messages?: Record<string, unknown>[];
+  statuses?: StatusUpdate[];
+}
+
+export interface WebhookPayload {
+  object: 'whatsapp_business_account';
+  entry: { id: string; changes: { value: MessagesValue; field: 'messages' }[] }[];
+}
+
+function envelope(
+  number: BusinessNumber,
+  value: Omit<MessagesValue, 'messaging_product' | 'metadata'>,
+): WebhookPayload {
+  return {
+    object: 'whatsapp_business_account',
+    entry: [
+      {
+        id: number.waba_id,
+        changes: [
+          {
+            value: {
+              messaging_product: 'whatsapp',
+              metadata: { display_phone_number: number.phone_number, phone_number_id: number.id },
+              ...value,
+            },
+            field: 'messages',
+          },
+        ],
+      },
+    ],
+  };
+}
+
+/** A customer's text, as Meta's "Text Message" example (and "…with Context" for a quoted reply). */
+export function inboundTextPayload(number: BusinessNumber, message: InboundText): WebhookPayload {
+  return envelope(number, {
+    contacts: [{ profile: { name: message.name }, wa_id: message.from }],
+    messages: [
+      {
+        ...(message.context ? { context: message.context } : {}),
+        from: message.from,
+        id: message.wamid,
+        timestamp: message.timestamp,
+        type: 'text',
+        text: { body: message.text },
+      },
+    ],
+  });
+}
+
+export function statusPayload(number: BusinessNumber, statuses: StatusUpdate[]): WebhookPayload {
+  return envelope(number, { statuses });
+}
+
+/**
+ * Meta escapes every non-ASCII character (ü → \u00fc) in what it signs and sends, so the body is
+ * pure ASCII: the string and the bytes on the wire are the same thing.
+ */
+export function serialise(payload: WebhookPayload): string {
+  return JSON.stringify(payload).replace(
+    /[\u0080-\uffff]/g,
+    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+}
+
+export function signatureOf(body: string | Buffer, appSecret: string): string {
+  return `sha256=${crypto.createHmac('sha256', appSecret).update(body).digest('hex')}`;
+}
+
+/** What became of a webhook: acknowledged with a 2xx, not (yet: it is being retried), or not sent at all. */
+export type DeliveryOutcome = 'delivered' | 'failed' | 'not_subscribed';
+
+export interface SandboxWebhooksOptions {
+  db: Db;
+  settings: Pick<WhatsAppSettings, 'appId' | 'appSecret' | 'graphBaseUrl' | 'graphTimeoutMs'>;
+  log: FastifyBaseLogger;
+  /** False while the server does not listen (an app driven by inject only): nothing can be delivered. */
+  canDeliver?: () => boolean;
+  retryDelaysMs?: number[];
+}
+
+/**
+ * Sends the sandbox's webhooks and runs its delayed work (status updates a moment after a send,
+ * retries). Everything pending is cancelled, and everything running awaited, by `close()`.
+ */
+export class SandboxWebhooks {
+  private readonly timers = new Set<NodeJS.Timeout>();
+  private readonly running = new Set<Promise<void>>();
+  private readonly aborted = new AbortController();
+  private closed = false;
+
+  constructor(private readonly options: SandboxWebhooksOptions) {}
+
+  /** Whether the WABA has our app subscribed, as Meta sends webhooks only then. */
+  async isSubscribed(wabaId: string): Promise<boolean> {
+    const row = await this.options.db.maybeOne(
+      'select 1 from sandbox_subscriptions where waba_id = $1 and app_id = $2',
+      [wabaId, this.options.settings.appId],
+    );
+    return row !== undefined;
+  }
+
+  /**
+   * Sends one webhook and answers with the first attempt's outcome; a failed one is retried in the
+   * background, and `onDelivered` runs once whichever attempt is acknowledged.
+   */
+  async send(
+    number: BusinessNumber,
+    payload: WebhookPayload,
+    onDelivered?: () => Promise<void>,
+  ): Promise<DeliveryOutcome> {
+    if (!(await this.isSubscribed(number.waba_id))) {
+      this.options.log.info({ wabaId: number.waba_id }, 'sandbox webhook: no app subscribed to the WABA, not sent');
+      return 'not_subscribed';
+    }
+    const body = serialise(payload);
+    const delivered = await this.attempt(body, 0, onDelivered);
+    return delivered ? 'delivered' : 'failed';
+  }
+
+  /** Runs `task` after `delayMs` unless closed first; its failure is logged, never thrown. */
+  later(delayMs: number, task: () => Promise<void>): void {
+    if (this.closed) return;
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      this.track(task());
+    }, delayMs);
+    timer.unref();
+    this.timers.add(timer);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.clear();
+    this.aborted.abort();
+    await Promise.allSettled([...this.running]);
+  }
+
+  private track(work: Promise<void>): void {
+    const tracked = work.catch((error: unknown) => {
+      if (!this.closed) this.options.log.error({ err: error }, 'sandbox webhook: background work failed');
+    });
+    this.running.add(tracked);
+    void tracked.finally(() => this.running.delete(tracked));
+  }
+
+  private async attempt(body: string, retry: number, onDelivered?: () => Promise<void>): Promise<boolean> {
+    if (await this.post(body)) {
+      await onDelivered?.().catch((error: unknown) =>
+        this.options.log.error({ err: error }, 'sandbox webhook: recording the delivery failed'),
+      );
+      return true;
+    }
+    const delays = this.options.retryDelaysMs ?? RETRY_DELAYS_MS;
+    if (retry < delays.length) {
+      this.later(delays[retry], async () => {
+        await this.attempt(body, retry + 1, onDelivered);
+      });
+    } else if (!this.closed) {
+      this.options.log.error({ attempts: retry + 1 }, 'sandbox webhook: gave up delivering');
+    }
+    return false;
+  }
+
+  private async post(body: string): Promise<boolean> {
+    if (this.closed) return false;
+    const { settings, log, canDeliver } = this.options;
+    const url = webhookUrl(settings.graphBaseUrl());
+    if (canDeliver && !canDeliver()) {
+      log.warn({ url }, 'sandbox webhook: the server is not listening, nothing delivered');
+      return false;
+    }
+    try {
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'user-agent': 'facebookexternalua',
+          'x-hub-signature-256': signatureOf(body, settings.appSecret),
+        },
+        body,
+        signal: AbortSignal.any([this.aborted.signal, AbortSignal.timeout(settings.graphTimeoutMs)]),
+      });
+      await response.arrayBuffer();
+      if (response.ok) return true;
+      log.warn({ url, status: response.status }, 'sandbox webhook: delivery refused');
+    } catch (error) {
+      if (!this.closed) log.warn({ url, err: error }, 'sandbox webhook: delivery failed');
+    }
+    return false;
+  }
+}

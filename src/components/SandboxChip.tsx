@@ -1,0 +1,31 @@
+import ScienceIcon from '@mui/icons-material/Science';
+import Chip from '@mui/material/Chip';
+import { selectIsSandbox } from '../features/connection/slice';
+import { useAppSelector } from '../store/hooks';
+
+/** Where the sandbox's customer phone lives (served by the API server, not the SPA). */
+export const SANDBOX_PHONE_URL = '/sandbox/phone';
+
+/**
+ * DESIGN.md §6: while the WhatsApp sandbox stands in for Meta, the header says so with a small chip
+ * that opens the customer phone in a new tab, so nobody mistakes the sandbox for Meta.
+ */
+export default function SandboxChip() {
+  const sandbox = useAppSelector(selectIsSandbox);
+  if (!sandbox) return null;
+  return (
+    <Chip
+      component="a"
+      href={SANDBOX_PHONE_URL}
+      target="_blank"
+      rel="noopener noreferrer"
+      clickable
+      size="small"
+      color="warning"
+      variant="outlined"
+      icon={<ScienceIcon />}
+      label="Sandbox"
+      aria-label="Sandbox: open the customer phone"
+    />
+  );
+}

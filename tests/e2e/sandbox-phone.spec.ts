@@ -1,0 +1,87 @@
+import { newAccount, register } from './accounts';
+import { expect, test } from './fixtures';
+import { connectThroughSandbox, displayed } from './whatsapp';
+
+/** The key the SPA keeps the owner's access token under (src/sagas/session.ts, ACCESS_TOKEN_KEY). */
+const ACCESS_TOKEN_KEY = 'accessToken';
+const HELLO = 'Hello from the sandbox phone';
+
+test('a customer texts the connected number from the sandbox phone and the owner has it once', async ({
+  page,
+  context,
+  request,
+}) => {
+  await register(page, newAccount());
+  const businessNumber = await connectThroughSandbox(page);
+
+  const chip = page.getByRole('link', { name: 'Sandbox: open the customer phone' });
+  await expect(chip).toBeVisible();
+  const phonePromise = context.waitForEvent('page');
+  await chip.click();
+  const phone = await phonePromise;
+  await expect(phone).toHaveURL(/\/sandbox\/phone$/);
+  await expect(phone).toHaveTitle('Sandbox customer phone');
+
+  const numbers = phone.getByLabel('Business number');
+  const option = numbers.locator('option', { hasText: displayed(businessNumber) });
+  await expect(option).toHaveCount(1);
+  await numbers.selectOption((await option.getAttribute('value'))!);
+  await expect(phone.getByText(`Sandbox Coffee Shop · ${displayed(businessNumber)}`)).toBeVisible();
+
+  await phone.getByLabel('Your name').fill('Sheena Nelson');
+  const customerNumber = await phone.getByLabel('Your phone number').inputValue();
+  expect(customerNumber).toMatch(/^\+1 555 \d{3} \d{4}$/);
+  await phone.getByLabel('Message').fill(HELLO);
+  await phone.getByLabel('Message').press('Enter');
+
+  // The thread shows it, ticked ✓✓ once our webhook acknowledged it.
+  const sent = phone.getByTestId('message').filter({ hasText: HELLO });
+  await expect(sent).toHaveCount(1);
+  await expect(sent.getByLabel('Delivered')).toBeVisible();
+  await expect(phone.getByLabel('Message')).toHaveValue('');
+
+  // Stored once for the owner: read back through the inbox API with the owner's own token.
+  const token = await page.evaluate(
+    (key) => window.localStorage.getItem(key) ?? window.sessionStorage.getItem(key),
+    ACCESS_TOKEN_KEY,
+  );
+  expect(token).toBeTruthy();
+  const waId = customerNumber.replace(/\D/g, '');
+  const response = await request.get(`/api/v1/messages/conversations/${waId}@c.us`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(response.status()).toBe(200);
+  const messages = (await response.json()) as Array<{ id: string; body: string; is_from_us: boolean }>;
+  expect(messages.filter((message) => message.body === HELLO)).toEqual([
+    expect.objectContaining({ body: HELLO, is_from_us: false }),
+  ]);
+  expect(messages).toHaveLength(1);
+
+  // The owner answers quoting it: the phone shows the reply as it arrives, with the quoted message,
+  // and showing it sends the 'read' status back (after 'sent' and 'delivered').
+  const conversation = `/api/v1/messages/conversations/${waId}@c.us`;
+  const headers = { authorization: `Bearer ${token}` };
+  const answer = await request.post(`${conversation}/reply`, {
+    headers,
+    data: { text: 'Hi Sheena! How can we help?', in_reply_to_message_id: messages[0].id },
+  });
+  expect(answer.status()).toBe(201);
+  const reply = phone.getByTestId('message').filter({ hasText: 'Hi Sheena! How can we help?' });
+  await expect(reply).toHaveAttribute('data-from', 'business');
+  await expect(reply.getByTestId('quoted')).toContainText(HELLO);
+  const { id: replyId } = (await answer.json()) as { id: string };
+  await expect
+    .poll(async () => {
+      const thread = (await (await request.get(conversation, { headers })).json()) as Array<{
+        id: string;
+        status: string;
+      }>;
+      return thread.find((message) => message.id === replyId)?.status;
+    })
+    .toBe('read');
+
+  // The phone remembers who the customer is.
+  await phone.reload();
+  await expect(phone.getByLabel('Your name')).toHaveValue('Sheena Nelson');
+  await expect(phone.getByLabel('Your phone number')).toHaveValue(customerNumber);
+});
