@@ -1,12 +1,14 @@
+import { ingestPdf } from './ingest-pdf';
 import { landingBundle } from './landing-bundle';
 import { formatResult, withinBudget, type BenchResult } from './report';
+import { retrieval } from './retrieval';
 import { webhookIngest } from './webhook';
 
 /**
  * `npm run bench`: measures each figure of DESIGN.md §11 that exists so far and reports it against
  * its budget. Budgets are reported, not asserted in unit tests; the exit code says whether all held.
  */
-const benches: Array<() => Promise<BenchResult[]>> = [landingBundle, webhookIngest];
+const benches: Array<() => Promise<BenchResult[]>> = [landingBundle, webhookIngest, retrieval, ingestPdf];
 
 async function main() {
   const results: BenchResult[] = [];

@@ -8,6 +8,7 @@ import auth from './plugins/auth';
 import dbPlugin from './plugins/db';
 import errorHandler from './plugins/error-handler';
 import events from './plugins/events';
+import jobs from './plugins/jobs';
 import mailer from './plugins/mailer';
 import openapi from './plugins/openapi';
 import rateLimit from './plugins/rate-limit';
@@ -37,6 +38,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     // Webhook replays and uploads are capped per route; everything else is small JSON.
     bodyLimit: 1024 * 1024,
     trustProxy: (_address: string, hop: number) => hop < config.trustProxyHops,
+    // Opening the database runs the migrations, which on a cold PGlite and a busy machine can take
+    // longer than Fastify's default 10 s per plugin.
+    pluginTimeout: 120_000,
     ajv: { customOptions: { removeAdditional: true, coerceTypes: 'array', useDefaults: true, allErrors: false } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
@@ -47,6 +51,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await app.register(openapi);
   await app.register(secrets);
   await app.register(dbPlugin, { config, db: options.db });
+  await app.register(jobs);
   await app.register(rateLimit);
   await app.register(mailer);
   await app.register(auth);

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import agents from './agents';
 import auth from './auth';
+import documents from './documents';
 import health from './health';
 import sandbox from './sandbox';
 import users from './users';
@@ -13,6 +14,7 @@ export default async function routes(app: FastifyInstance) {
   await app.register(users);
   await app.register(whatsapp);
   await app.register(agents);
+  await app.register(documents);
   // The outbox lists reset links for any address, so it exists only on a try-out install: mail is
   // not really sent and no Meta app is configured (the sandbox is on). A real deployment has neither.
   if (!app.config.smtpUrl && app.whatsapp.settings.sandbox) await app.register(sandbox);

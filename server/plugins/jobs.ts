@@ -1,0 +1,54 @@
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { JobRunner, type JobRunnerOptions } from '../jobs/runner';
+import { INGEST_DOCUMENT_JOB } from '../services/knowledge/documents';
+import { providerEmbeddingModel } from '../services/knowledge/embeddings';
+import { ingestDocumentHandler, type KnowledgeResources } from '../services/knowledge/ingest';
+import { OcrEngine } from '../services/knowledge/ocr';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The job queue's runner: `enqueue`, `register` handlers, `runUntilIdle` in tests. */
+    jobs: JobRunner;
+    /** Shared by ingestion and search: the OCR worker and the agents' embedding models. */
+    knowledge: KnowledgeResources;
+  }
+}
+
+export interface JobsPluginOptions {
+  /**
+   * Whether this process polls for jobs. Default: in the embedded shape (no DATABASE_URL) the API
+   * runs them; in the scaled-out shape `npm run worker` does (server/worker.ts passes true). Under
+   * NODE_ENV=test nothing polls: tests run the queue themselves with `app.jobs.runUntilIdle()`, so
+   * no job runs behind a test's back.
+   */
+  poll?: boolean;
+  runner?: JobRunnerOptions;
+}
+
+/** The in-process job runner (DESIGN.md §1) with the handlers of the areas built so far. */
+export default fp<JobsPluginOptions>(
+  async function jobs(app: FastifyInstance, options) {
+    const runner = new JobRunner(
+      { db: app.db, log: app.log.child({ component: 'jobs' }), secrets: app.secrets, config: app.config },
+      options.runner,
+    );
+    const knowledge: KnowledgeResources = {
+      ocr: new OcrEngine(path.join(os.tmpdir(), 'threadline-ocr-cache')),
+      embeddingModel: providerEmbeddingModel,
+    };
+    runner.register(INGEST_DOCUMENT_JOB, ingestDocumentHandler(knowledge));
+    app.decorate('jobs', runner);
+    app.decorate('knowledge', knowledge);
+
+    if (options.poll ?? (!app.config.databaseUrl && app.config.env !== 'test'))
+      app.addHook('onReady', async () => runner.start());
+    app.addHook('onClose', async () => {
+      await runner.stop();
+      await knowledge.ocr.terminate();
+    });
+  },
+  { name: 'jobs', dependencies: ['db', 'secrets'] },
+);

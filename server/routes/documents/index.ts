@@ -1,0 +1,60 @@
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { AGENT_LIMITS, UploadResponse } from '../../../contract';
+import { ValidationFailed } from '../../errors';
+import { requireUploadTarget, storeDocument } from '../../services/knowledge/documents';
+import agentKnowledge from '../agents/contexts';
+import { BEARER_AUTH, ErrorResponse } from '../shared';
+import { readUpload, UPLOAD_ERRORS } from './upload';
+
+/**
+ * Document upload, and the agent's documents and contexts. Multipart parsing is registered here
+ * only, so no other route accepts uploads.
+ */
+const documents: FastifyPluginAsyncTypebox = async (app) => {
+  await app.register(multipart, {
+    limits: { fileSize: AGENT_LIMITS.maxFileSizeBytes, files: 1, fields: 5, parts: 6 },
+    throwFileSizeLimit: false,
+  });
+  await app.register(agentKnowledge);
+
+  app.post(
+    '/documents/upload/context',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['agents'],
+        summary: 'Upload a PDF, text, JPEG or PNG file (field `file`, ≤ 25 MB) as the agent’s knowledge',
+        description:
+          'The type is decided by the file’s bytes. Answers as soon as the file is stored; the document is ' +
+          'processing until the ingestion job makes it ready or failed.',
+        security: BEARER_AUTH,
+        consumes: ['multipart/form-data'],
+        querystring: Type.Object({ agent_id: Type.Integer({ minimum: 1 }) }),
+        response: {
+          201: UploadResponse,
+          401: ErrorResponse,
+          403: ErrorResponse,
+          404: ErrorResponse,
+          409: ErrorResponse,
+          413: ErrorResponse,
+          415: ErrorResponse,
+          422: ErrorResponse,
+        },
+      },
+    },
+    async (request, reply) => {
+      const userId = request.user.id;
+      const agentId = request.query.agent_id;
+      await requireUploadTarget(app.db, userId, agentId);
+      if (!request.isMultipart()) throw new ValidationFailed(UPLOAD_ERRORS.fileRequired, 'file');
+      const file = await readUpload(await request.file());
+      const document = await storeDocument(app.db, userId, agentId, file);
+      app.jobs.wake();
+      return reply.status(201).send(document);
+    },
+  );
+};
+
+export default documents;
