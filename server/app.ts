@@ -29,6 +29,8 @@ export interface BuildOptions {
   /** A database opened (and migrated) by the caller, e.g. one PGlite shared by a test file. */
   db?: Db;
   logger?: FastifyServerOptions['logger'];
+  /** Whether this process runs the job queue; by default only the embedded shape's API does. */
+  runJobs?: boolean;
 }
 
 /** The whole API as one Fastify instance: external plugins, our plugins, then routes. */
@@ -51,7 +53,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await app.register(openapi);
   await app.register(secrets);
   await app.register(dbPlugin, { config, db: options.db });
-  await app.register(jobs);
+  await app.register(jobs, { poll: options.runJobs });
   await app.register(rateLimit);
   await app.register(mailer);
   await app.register(auth);

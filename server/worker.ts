@@ -1,16 +1,14 @@
-import Fastify from 'fastify';
+import { buildApp } from './app';
 import { loadConfig } from './config';
-import { withRedaction } from './logging';
-import dbPlugin from './plugins/db';
-import jobs from './plugins/jobs';
-import secrets from './plugins/secrets';
+import { closeOnSignals, run } from './lifecycle';
 
 /**
- * `npm run worker`, the scaled-out shape's job worker: the same job plugin as the API, polling the
- * jobs of the PostgreSQL that DATABASE_URL names, with no HTTP server. Any number may run side by
- * side (jobs are claimed with `for update skip locked`).
+ * `npm run worker`, the scaled-out shape's job worker: the whole app (so every job handler is
+ * registered exactly as in the API) running the job queue of the PostgreSQL that DATABASE_URL
+ * names, without listening for HTTP. Any number may run side by side: jobs are claimed with
+ * `for update skip locked`.
  */
-async function main() {
+run(async () => {
   const config = loadConfig();
   if (!config.databaseUrl) {
     console.error(
@@ -18,32 +16,8 @@ async function main() {
     );
     process.exit(1);
   }
-  const app = Fastify({ logger: withRedaction({ level: config.logLevel }) });
-  app.decorate('config', config);
-  await app.register(secrets);
-  await app.register(dbPlugin, { config });
-  await app.register(jobs, { poll: true });
+  const app = await buildApp(config, { runJobs: true });
+  closeOnSignals(app);
   await app.ready();
   app.log.info('Threadline worker is running');
-
-  let closing = false;
-  const shutdown = (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down: finishing the job in hand');
-    app.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        app.log.error({ err: error }, 'shutdown failed');
-        process.exit(1);
-      },
-    );
-  };
-  process.on('SIGINT', () => shutdown('SIGINT'));
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
-}
-
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
 });

@@ -1,0 +1,32 @@
+import type { FastifyInstance } from 'fastify';
+
+/** How long a shutdown may take before the process gives up waiting for in-flight work. */
+const SHUTDOWN_GRACE_MS = 10_000;
+
+/** Closes the app on SIGINT/SIGTERM (finishing in-flight requests and the job in hand), then exits. */
+export function closeOnSignals(app: FastifyInstance) {
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing in-flight work');
+    setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS).unref();
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        app.log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+}
+
+/** Runs a process's main function; a failure to start is printed and ends the process. */
+export function run(main: () => Promise<void>) {
+  main().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}
