@@ -3,75 +3,107 @@ import type { RouteObject } from 'react-router';
 import type { RouteHandle } from './components/AppShell';
 import ProtectedRoute from './components/ProtectedRoute';
 import RouteError from './components/RouteError';
+import type { Feature, LoadFeature } from './store/feature';
 
 type PageModule = { default: ComponentType };
+type FeatureModule = Record<string, Feature>;
+type LoadModule<T> = () => Promise<T>;
 
-/** Pages are lazy-loaded so that the landing page ships little script. */
-function page(load: () => Promise<PageModule>): RouteObject['lazy'] {
-  return async () => ({ Component: (await load()).default });
-}
+// Each feature is its own chunk, shared by the pages that need it.
+const account = () => import(/* webpackChunkName: "feature-account" */ './features/account/feature');
+const availability = () => import(/* webpackChunkName: "feature-availability" */ './features/auth/availabilityFeature');
+const whatsapp = () => import(/* webpackChunkName: "feature-whatsapp" */ './features/whatsapp/feature');
+const inbox = () => import(/* webpackChunkName: "feature-inbox" */ './features/inbox/feature');
+const agents = () => import(/* webpackChunkName: "feature-agents" */ './features/agents/feature');
 
 function titled(title: string): { handle: RouteHandle } {
   return { handle: { title } };
 }
 
-/** Every route of SPEC.md §2, in one table. */
-export const routes: RouteObject[] = [
-  {
-    path: '/',
-    errorElement: <RouteError />,
-    // Shown while the first lazy page loads; the page appears a moment later.
-    HydrateFallback: () => null,
-    children: [
-      { index: true, lazy: page(() => import(/* webpackChunkName: "landing" */ './features/landing/LandingPage')) },
-      { path: 'login', lazy: page(() => import('./features/auth/LoginPage')) },
-      { path: 'register', lazy: page(() => import('./features/auth/RegisterPage')) },
-      { path: 'forgot-password', lazy: page(() => import('./features/auth/ForgotPasswordPage')) },
-      { path: 'reset-password', lazy: page(() => import('./features/auth/ResetPasswordPage')) },
-      { path: 'verify-email', lazy: page(() => import('./features/auth/VerifyEmailPage')) },
-      { path: 'terms', lazy: page(() => import('./features/legal/TermsPage')) },
-      { path: 'privacy', lazy: page(() => import('./features/legal/PrivacyPage')) },
-      {
-        element: <ProtectedRoute />,
-        children: [
-          { path: 'onboarding', lazy: page(() => import('./features/onboarding/OnboardingPage')) },
-          {
-            lazy: page(() => import('./components/AppShell')),
-            children: [
-              {
-                path: 'dashboard',
-                ...titled('Dashboard'),
-                lazy: page(() => import('./features/dashboard/DashboardPage')),
-              },
-              { path: 'messages', ...titled('Messages'), lazy: page(() => import('./features/inbox/MessagesPage')) },
-              {
-                path: 'analytics',
-                ...titled('Analytics'),
-                lazy: page(() => import('./features/analytics/AnalyticsPage')),
-              },
-              { path: 'whatsapp', ...titled('WhatsApp'), lazy: page(() => import('./features/whatsapp/WhatsAppPage')) },
-              {
-                path: 'account-settings',
-                ...titled('Account Settings'),
-                lazy: page(() => import('./features/account/AccountSettingsPage')),
-              },
-              { path: 'help', ...titled('Help & Support'), lazy: page(() => import('./features/help/HelpPage')) },
-              {
-                path: 'agents',
-                ...titled('Agents'),
-                children: [
-                  { index: true, lazy: page(() => import('./features/agents/AgentsPage')) },
-                  { path: 'new', lazy: page(() => import('./features/agents/AgentFormPage')) },
-                  { path: ':agentId', lazy: page(() => import('./features/agents/AgentDetailPage')) },
-                  { path: ':agentId/edit', lazy: page(() => import('./features/agents/AgentFormPage')) },
-                  { path: ':agentId/upload', lazy: page(() => import('./features/agents/AgentUploadPage')) },
-                ],
-              },
-            ],
-          },
-        ],
-      },
-      { path: '*', lazy: page(() => import('./components/NotFoundPage')) },
-    ],
-  },
-];
+/**
+ * Every route of SPEC.md §2, in one table. Pages are lazy-loaded so that the landing page ships
+ * little script; the features a page needs (state and sagas) load with it, before it renders.
+ */
+export function createRoutes(loadFeature: LoadFeature): RouteObject[] {
+  function page(load: LoadModule<PageModule>, ...features: Array<LoadModule<FeatureModule>>): RouteObject['lazy'] {
+    return async () => {
+      const [module, ...featureModules] = await Promise.all([load(), ...features.map((loadOne) => loadOne())]);
+      featureModules.forEach((featureModule) => Object.values(featureModule).forEach(loadFeature));
+      return { Component: module.default };
+    };
+  }
+
+  return [
+    {
+      path: '/',
+      errorElement: <RouteError />,
+      // Shown while the first lazy page loads; the page appears a moment later.
+      HydrateFallback: () => null,
+      children: [
+        { index: true, lazy: page(() => import(/* webpackChunkName: "landing" */ './features/landing/LandingPage')) },
+        { path: 'login', lazy: page(() => import('./features/auth/LoginPage')) },
+        { path: 'register', lazy: page(() => import('./features/auth/RegisterPage'), availability) },
+        { path: 'forgot-password', lazy: page(() => import('./features/auth/ForgotPasswordPage'), account) },
+        { path: 'reset-password', lazy: page(() => import('./features/auth/ResetPasswordPage'), account) },
+        { path: 'verify-email', lazy: page(() => import('./features/auth/VerifyEmailPage'), account) },
+        { path: 'terms', lazy: page(() => import('./features/legal/TermsPage')) },
+        { path: 'privacy', lazy: page(() => import('./features/legal/PrivacyPage')) },
+        {
+          element: <ProtectedRoute />,
+          children: [
+            {
+              path: 'onboarding',
+              lazy: page(() => import('./features/onboarding/OnboardingPage'), whatsapp),
+            },
+            {
+              // The shell's banners need the account feature and its Messages badge the inbox.
+              lazy: page(() => import('./components/AppShell'), account, inbox),
+              children: [
+                {
+                  path: 'dashboard',
+                  ...titled('Dashboard'),
+                  lazy: page(() => import('./features/dashboard/DashboardPage')),
+                },
+                {
+                  path: 'messages',
+                  ...titled('Messages'),
+                  lazy: page(() => import('./features/inbox/MessagesPage')),
+                },
+                {
+                  path: 'analytics',
+                  ...titled('Analytics'),
+                  lazy: page(() => import('./features/analytics/AnalyticsPage')),
+                },
+                {
+                  path: 'whatsapp',
+                  ...titled('WhatsApp'),
+                  lazy: page(() => import('./features/whatsapp/WhatsAppPage'), whatsapp),
+                },
+                {
+                  path: 'account-settings',
+                  ...titled('Account Settings'),
+                  lazy: page(() => import('./features/account/AccountSettingsPage'), account),
+                },
+                { path: 'help', ...titled('Help & Support'), lazy: page(() => import('./features/help/HelpPage')) },
+                {
+                  path: 'agents',
+                  ...titled('Agents'),
+                  children: [
+                    { index: true, lazy: page(() => import('./features/agents/AgentsPage'), agents) },
+                    { path: 'new', lazy: page(() => import('./features/agents/AgentFormPage'), agents) },
+                    { path: ':agentId', lazy: page(() => import('./features/agents/AgentDetailPage'), agents) },
+                    { path: ':agentId/edit', lazy: page(() => import('./features/agents/AgentFormPage'), agents) },
+                    { path: ':agentId/upload', lazy: page(() => import('./features/agents/AgentUploadPage'), agents) },
+                    // SPEC.md §2: any other agent route has its own not-found text.
+                    { path: '*', lazy: page(() => import('./features/agents/AgentNotFound')) },
+                  ],
+                },
+              ],
+            },
+          ],
+        },
+        { path: '*', lazy: page(() => import('./components/NotFoundPage')) },
+      ],
+    },
+  ];
+}

@@ -44,7 +44,10 @@ interface ErrorBodyLike {
 
 const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
 
-async function readError(response: Response, { fallback, reading = 'account' }: RequestOptions): Promise<ApiError> {
+export async function readError(
+  response: Response,
+  { fallback, reading = 'account' }: RequestOptions,
+): Promise<ApiError> {
   let body: ErrorBodyLike | undefined;
   try {
     body = (await response.json()) as ErrorBodyLike;

@@ -1,48 +1,86 @@
-import { combineSlices, configureStore } from '@reduxjs/toolkit';
+import { combineSlices, configureStore, createAction, type Reducer, type Slice } from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
-import accountSlice from '../features/account/slice';
-import availabilitySlice from '../features/auth/availability';
+// Types only: the features' code arrives with their pages (see ./feature.ts).
+import type accountSlice from '../features/account/slice';
+import type { agentsSlices } from '../features/agents/slices';
+import type availabilitySlice from '../features/auth/availability';
 import authSlice from '../features/auth/slice';
 import connectionSlice from '../features/connection/slice';
-import inboxSlice from '../features/inbox/slice';
+import type inboxSlice from '../features/inbox/slice';
+import type onboardingSlice from '../features/onboarding/slice';
 import themeSlice from '../features/theme/slice';
 import toastsSlice from '../features/toasts/slice';
-import { whatsappSlices } from '../features/whatsapp/slices';
+import type whatsappSlice from '../features/whatsapp/slice';
+import type signupSlice from '../features/whatsapp/signupSlice';
 import rootSaga from '../sagas';
 import { NAVIGATE_CONTEXT_KEY, type Navigate } from '../sagas/navigation';
+import type { Feature } from './feature';
 
-export const rootReducer = combineSlices(
-  authSlice,
-  availabilitySlice,
-  connectionSlice,
-  accountSlice,
-  themeSlice,
-  toastsSlice,
-  ...whatsappSlices,
-  inboxSlice,
-);
+/** What every page needs, the landing page included. */
+const CORE_SLICES = [authSlice, connectionSlice, themeSlice, toastsSlice] as const;
 
-export type RootState = ReturnType<typeof rootReducer>;
+type StateOf<S extends Slice> = { [K in S as K['reducerPath']]: ReturnType<K['getInitialState']> };
+
+/**
+ * The whole state, features included. A feature's part exists once its route has loaded it, which
+ * happens before any of its pages renders, so selectors may read it without checking.
+ */
+export type RootState = StateOf<(typeof CORE_SLICES)[number]> &
+  StateOf<
+    | typeof accountSlice
+    | typeof availabilitySlice
+    | typeof onboardingSlice
+    | typeof signupSlice
+    | typeof whatsappSlice
+    | typeof inboxSlice
+    | (typeof agentsSlices)[number]
+  >;
+
+/** Dispatched after a feature's slices are injected, so that their initial state enters the store. */
+export const featureLoaded = createAction<string>('store/featureLoaded');
 
 export interface SetupStoreOptions {
   /** Tests pass false to drive sagas themselves; the app runs the root saga. */
   runSagas?: boolean;
   /** The router's navigate, for sagas that move the app to another page. */
   navigate?: Navigate;
+  /** Features present from the start (tests preload their state); the app loads them by route. */
+  features?: readonly Feature[];
 }
 
 /** The one store factory: the app and the component tests build their store the same way. */
-export function setupStore(preloadedState?: Partial<RootState>, { runSagas = true, navigate }: SetupStoreOptions = {}) {
+export function setupStore(
+  preloadedState?: Partial<RootState>,
+  { runSagas = true, navigate, features = [] }: SetupStoreOptions = {},
+) {
+  const reducer = combineSlices(...CORE_SLICES);
+  const inject = (feature: Feature) => feature.slices.forEach((slice) => reducer.inject(slice));
+  // Injected before the store exists, so that preloaded state for them is kept.
+  features.forEach(inject);
   const sagaMiddleware = createSagaMiddleware({ context: { [NAVIGATE_CONTEXT_KEY]: navigate } });
   const store = configureStore({
-    reducer: rootReducer,
-    preloadedState,
+    reducer: reducer as unknown as Reducer<RootState>,
+    preloadedState: preloadedState as RootState | undefined,
     devTools: process.env.NODE_ENV !== 'production',
     // Serializability and immutability checks stay on: actions must replay in Redux DevTools.
     middleware: (getDefault) => getDefault().concat(sagaMiddleware),
   });
+  const loaded = new Set<string>();
+  const start = (feature: Feature) => {
+    loaded.add(feature.name);
+    if (runSagas) sagaMiddleware.run(feature.saga);
+  };
   if (runSagas) sagaMiddleware.run(rootSaga);
-  return store;
+  features.forEach(start);
+
+  /** Injects a feature's slices and starts its saga, once per store. */
+  function loadFeature(feature: Feature) {
+    if (loaded.has(feature.name)) return;
+    inject(feature);
+    store.dispatch(featureLoaded(feature.name));
+    start(feature);
+  }
+  return Object.assign(store, { loadFeature });
 }
 
 export type AppStore = ReturnType<typeof setupStore>;

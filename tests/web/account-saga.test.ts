@@ -49,7 +49,8 @@ import {
   verifyEmail,
   watchAccount,
 } from '../../src/sagas/account';
-import { rootReducer, type RootState } from '../../src/store';
+import type { RootState } from '../../src/store';
+import { testReducer } from './store';
 
 const user: UserProfile = {
   id: 1,
@@ -65,7 +66,7 @@ const user: UserProfile = {
 };
 
 function stateWith(auth: Partial<AuthState> = {}): RootState {
-  const initial = rootReducer(undefined, { type: '@@INIT' });
+  const initial = testReducer(undefined, { type: '@@INIT' });
   return { ...initial, auth: { ...initial.auth, status: 'authenticated', accessToken: 'token', ...auth } };
 }
 
@@ -147,7 +148,7 @@ describe('account sagas', () => {
 
     it('verifies, says so, and refreshes the signed-in user', async () => {
       const { storeState } = await expectSaga(verifyEmail, event)
-        .withReducer(rootReducer, stateWith())
+        .withReducer(testReducer, stateWith())
         .provide([[matchers.call.fn(authApi.verifyEmail), { message: 'ok' }]])
         .put(emailVerificationStarted({ token: 'verify-token' }))
         .call(authApi.verifyEmail, 'verify-token')
@@ -164,7 +165,7 @@ describe('account sagas', () => {
 
     it('does not ask for the user when nobody is signed in', () =>
       expectSaga(verifyEmail, event)
-        .withReducer(rootReducer, signedOut())
+        .withReducer(testReducer, signedOut())
         .provide([[matchers.call.fn(authApi.verifyEmail), { message: 'ok' }]])
         .put(emailVerified({ token: 'verify-token' }))
         .not.put(userRefreshRequested({ force: true }))
@@ -172,7 +173,7 @@ describe('account sagas', () => {
 
     it("keeps the server's reason and shows the failure toast", () =>
       expectSaga(verifyEmail, event)
-        .withReducer(rootReducer, signedOut())
+        .withReducer(testReducer, signedOut())
         .provide([[matchers.call.fn(authApi.verifyEmail), throwError(new ApiError('Link expired.', 400))]])
         .put(emailVerificationFailed({ token: 'verify-token', message: 'Link expired.' }))
         .put.like(
@@ -187,7 +188,7 @@ describe('account sagas', () => {
 
     it('falls back to the expired-link reason when the server gave none', () =>
       expectSaga(verifyEmail, event)
-        .withReducer(rootReducer, signedOut())
+        .withReducer(testReducer, signedOut())
         .provide([[matchers.call.fn(authApi.verifyEmail), throwError(networkDown)]])
         .put(
           emailVerificationFailed({
@@ -199,14 +200,14 @@ describe('account sagas', () => {
 
     it('does nothing when the page has no token', () =>
       expectSaga(verifyEmail, verifyEmailPageOpened({ token: null }))
-        .withReducer(rootReducer, signedOut())
+        .withReducer(testReducer, signedOut())
         .not.call.fn(authApi.verifyEmail)
         .not.put.actionType(emailVerificationStarted.type)
         .run());
 
     it('sends a token once even when the page opens twice (StrictMode)', async () => {
       const { effects } = await expectSaga(watchAccount)
-        .withReducer(rootReducer, signedOut())
+        .withReducer(testReducer, signedOut())
         .provide([[matchers.call.fn(authApi.verifyEmail), { message: 'ok' }]])
         .dispatch(event)
         .dispatch(event)
@@ -249,28 +250,28 @@ describe('account sagas', () => {
   describe('loadProfile', () => {
     it('asks for the user and stays quiet when it is already loaded', () =>
       expectSaga(loadProfile)
-        .withReducer(rootReducer, stateWith({ user, userStatus: 'loaded', userFetchedAt: 1 }))
+        .withReducer(testReducer, stateWith({ user, userStatus: 'loaded', userFetchedAt: 1 }))
         .put(userRefreshRequested())
         .not.put.actionType(toastShown.type)
         .run());
 
     it('says so when loading the user fails', () =>
       expectSaga(loadProfile)
-        .withReducer(rootReducer, stateWith())
+        .withReducer(testReducer, stateWith())
         .dispatch(userLoadFailed({ message: 'Failed to fetch user' }))
         .put.like(toast({ title: 'Failed to fetch user profile.', variant: 'destructive' }))
         .run());
 
     it('stays quiet when the user arrives', () =>
       expectSaga(loadProfile)
-        .withReducer(rootReducer, stateWith())
+        .withReducer(testReducer, stateWith())
         .dispatch(userLoaded({ user, fetchedAt: 1 }))
         .not.put.actionType(toastShown.type)
         .run());
 
     it('stops waiting once the page is left', () =>
       expectSaga(loadProfile)
-        .withReducer(rootReducer, stateWith())
+        .withReducer(testReducer, stateWith())
         .dispatch(accountSettingsClosed())
         .dispatch(userLoadFailed({ message: 'Failed to fetch user' }))
         .not.put.actionType(toastShown.type)
@@ -278,7 +279,7 @@ describe('account sagas', () => {
 
     it('runs again each time the page opens', async () => {
       const { effects } = await expectSaga(watchAccount)
-        .withReducer(rootReducer, stateWith({ user, userStatus: 'loaded', userFetchedAt: 1 }))
+        .withReducer(testReducer, stateWith({ user, userStatus: 'loaded', userFetchedAt: 1 }))
         .dispatch(accountSettingsOpened())
         .dispatch(accountSettingsOpened())
         .silentRun(50);

@@ -28,7 +28,8 @@ import { toastShown, type ToastInput } from '../../src/features/toasts/slice';
 import { login, logout, refreshUser, register, USER_FRESHNESS_MS, watchUserRefresh } from '../../src/sagas/auth';
 import { NAVIGATE_CONTEXT_KEY } from '../../src/sagas/navigation';
 import { ACCESS_TOKEN_KEY } from '../../src/sagas/session';
-import { rootReducer, type RootState } from '../../src/store';
+import type { RootState } from '../../src/store';
+import { testReducer } from './store';
 import { aUser } from './users';
 
 const token: TokenResponse = { access_token: 'fresh-token', token_type: 'bearer', expires_in: 43_200 };
@@ -36,7 +37,7 @@ const user = aUser();
 const NOW = 1_750_000_000_000;
 
 function stateWith(auth: Partial<AuthState> = {}): RootState {
-  const initial = rootReducer(undefined, { type: '@@INIT' });
+  const initial = testReducer(undefined, { type: '@@INIT' });
   return { ...initial, auth: { ...initial.auth, status: 'authenticated', accessToken: 'stored-token', ...auth } };
 }
 
@@ -63,7 +64,7 @@ describe('login', () => {
   it('keeps the token in local storage with remember me', async () => {
     window.sessionStorage.setItem(ACCESS_TOKEN_KEY, 'older-token');
     await expectSaga(login, submitted(true))
-      .withReducer(rootReducer, anonymous())
+      .withReducer(testReducer, anonymous())
       .provide([[matchers.call.fn(authApi.login), token]])
       .call(authApi.login, 'ada', 'analytical-engine', true)
       .put(loginSucceeded({ accessToken: 'fresh-token' }))
@@ -76,7 +77,7 @@ describe('login', () => {
 
   it('keeps the token in session storage without remember me', async () => {
     const { storeState } = await expectSaga(login, submitted(false))
-      .withReducer(rootReducer, anonymous())
+      .withReducer(testReducer, anonymous())
       .provide([[matchers.call.fn(authApi.login), token]])
       .run();
     expect(window.sessionStorage.getItem(ACCESS_TOKEN_KEY)).toBe('fresh-token');
@@ -87,7 +88,7 @@ describe('login', () => {
   it("shows the server's message inline and in a destructive toast", async () => {
     const wrong = new ApiError(AUTH_ERRORS.badCredentials, 401, 'bad_credentials');
     const { storeState } = await expectSaga(login, submitted(false))
-      .withReducer(rootReducer, {
+      .withReducer(testReducer, {
         ...anonymous(),
         auth: { ...anonymous().auth, login: { status: 'submitting', error: null, field: null } },
       })
@@ -113,7 +114,7 @@ describe('register', () => {
   it('keeps the token in local storage and goes to /dashboard, replacing history', async () => {
     const navigate = jest.fn();
     await expectSaga(register, registerSubmitted(registration))
-      .withReducer(rootReducer, anonymous())
+      .withReducer(testReducer, anonymous())
       .provide([
         [matchers.call.fn(authApi.register), token],
         [matchers.getContext(NAVIGATE_CONTEXT_KEY), navigate],
@@ -132,7 +133,7 @@ describe('register', () => {
   it('names the field the server blamed and shows its message', async () => {
     const duplicate = new ApiError('Email already registered.', 409, 'email_taken', 'email');
     const { storeState } = await expectSaga(register, registerSubmitted(registration))
-      .withReducer(rootReducer, {
+      .withReducer(testReducer, {
         ...anonymous(),
         auth: { ...anonymous().auth, register: { status: 'submitting', error: null, field: null } },
       })
@@ -157,7 +158,7 @@ describe('register', () => {
 describe('refreshUser', () => {
   it('loads the user, then asks for the connection status', async () => {
     const { storeState } = await expectSaga(refreshUser, userRefreshRequested())
-      .withReducer(rootReducer, stateWith())
+      .withReducer(testReducer, stateWith())
       .provide([
         [matchers.call.fn(Date.now), NOW],
         [matchers.call.fn(authApi.me), user],
@@ -205,7 +206,7 @@ describe('refreshUser', () => {
     window.localStorage.setItem(ACCESS_TOKEN_KEY, 'stored-token');
     window.sessionStorage.setItem(ACCESS_TOKEN_KEY, 'stored-token');
     const { storeState } = await expectSaga(refreshUser, userRefreshRequested())
-      .withReducer(rootReducer, stateWith({ userStatus: 'loading' }))
+      .withReducer(testReducer, stateWith({ userStatus: 'loading' }))
       .provide([
         [matchers.call.fn(Date.now), NOW],
         [matchers.call.fn(authApi.me), throwError(new ApiError('Not authenticated', 401, 'unauthorized'))],
@@ -221,7 +222,7 @@ describe('refreshUser', () => {
 
   it('keeps the session on any other failure', async () => {
     const { storeState } = await expectSaga(refreshUser, userRefreshRequested())
-      .withReducer(rootReducer, stateWith({ userStatus: 'loading' }))
+      .withReducer(testReducer, stateWith({ userStatus: 'loading' }))
       .provide([
         [matchers.call.fn(Date.now), NOW],
         [matchers.call.fn(authApi.me), throwError(new TypeError('Failed to fetch'))],
@@ -243,9 +244,9 @@ describe('logout', () => {
       connectionCheckStarted(),
       connectionChecked({ connected: true, checkedAt: NOW }),
       usernameEdited('ada'),
-    ].reduce(rootReducer, stateWith());
+    ].reduce(testReducer, stateWith());
     const { storeState } = await expectSaga(logout)
-      .withReducer(rootReducer, signedIn)
+      .withReducer(testReducer, signedIn)
       .provide([
         [matchers.call.fn(authApi.logout), { message: 'Logged out' }],
         [matchers.getContext(NAVIGATE_CONTEXT_KEY), navigate],
@@ -255,7 +256,7 @@ describe('logout', () => {
       .put.like(toast({ title: 'Logged out successfully!', variant: 'success' }))
       .call(navigate, '/login', undefined)
       .run();
-    const initial = rootReducer(undefined, { type: '@@INIT' });
+    const initial = testReducer(undefined, { type: '@@INIT' });
     expect(storeState.auth).toEqual({ ...initial.auth, status: 'anonymous' });
     expect(storeState.connection).toEqual(initial.connection);
     expect(storeState.availability).toEqual(initial.availability);
@@ -284,7 +285,7 @@ describe('watchUserRefresh', () => {
 
   it('lets a refresh under way answer a plain request that arrives meanwhile', async () => {
     const { effects } = await expectSaga(watchUserRefresh)
-      .withReducer(rootReducer, stateWith())
+      .withReducer(testReducer, stateWith())
       .provide([[matchers.call.fn(Date.now), NOW], provideSlowUser])
       .dispatch(userRefreshRequested({ force: true }))
       .dispatch(userRefreshRequested())
@@ -295,7 +296,7 @@ describe('watchUserRefresh', () => {
 
   it('restarts the refresh under way for a forced request', async () => {
     const { effects } = await expectSaga(watchUserRefresh)
-      .withReducer(rootReducer, stateWith())
+      .withReducer(testReducer, stateWith())
       .provide([[matchers.call.fn(Date.now), NOW], provideSlowUser])
       .dispatch(userRefreshRequested())
       .dispatch(userRefreshRequested({ force: true }))

@@ -13,7 +13,8 @@ import connectionSlice, {
   type ConnectionState,
 } from '../../src/features/connection/slice';
 import { checkLandingConnection, CONNECTION_FRESHNESS_MS, refreshConnection } from '../../src/sagas/connection';
-import { rootReducer, type RootState } from '../../src/store';
+import type { RootState } from '../../src/store';
+import { testReducer } from './store';
 import { aUser } from './users';
 
 const reducer = connectionSlice.reducer;
@@ -24,7 +25,7 @@ function reduce(...actions: Parameters<typeof reducer>[1][]): ConnectionState {
 }
 
 function stateWith(auth: Partial<AuthState> = {}, connection: Partial<ConnectionState> = {}): RootState {
-  const initial = rootReducer(undefined, { type: '@@INIT' });
+  const initial = testReducer(undefined, { type: '@@INIT' });
   return {
     ...initial,
     auth: { ...initial.auth, status: 'authenticated', accessToken: 'stored-token', ...auth },
@@ -42,6 +43,7 @@ describe('the connection slice', () => {
       status: 'connected',
       fetchedAt: NOW,
       checking: false,
+      sandbox: false,
     });
     expect(reduce(connectionCheckStarted(), connectionChecked({ connected: false, checkedAt: NOW })).status).toBe(
       'disconnected',

@@ -1,5 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { ACCESS_TOKEN_KEY } from '../../src/sagas/session';
+import { json, mockApi } from './api-mock';
 import { renderApp } from './render';
 
 describe('the route table', () => {
@@ -46,6 +47,22 @@ describe('the route table', () => {
     ['/account-settings'],
   ])('knows the protected route %s', async (path) => {
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    // The agent page shows its title once the agent has loaded; other requests answer 501.
+    mockApi({
+      'GET /agents/7': () =>
+        json({
+          id: 7,
+          name: 'Front desk',
+          description: 'Answers questions',
+          model: 'local/knowledge-base',
+          system_prompt: 'Be kind',
+          user_prompt: '{{message}}',
+          api_key: '',
+          status: 'active',
+          created_at: '2026-11-01T10:00:00.000Z',
+          updated_at: '2026-11-01T10:00:00.000Z',
+        }),
+    });
     window.localStorage.setItem(ACCESS_TOKEN_KEY, 'token');
     const { router } = renderApp(path);
     await waitFor(() => expect(screen.getByRole('heading', { level: 1 })).toBeInTheDocument());

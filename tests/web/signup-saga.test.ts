@@ -31,7 +31,8 @@ import {
   SIGNUP_TOASTS,
   skipOnboarding,
 } from '../../src/sagas/signup';
-import { rootReducer, type RootState } from '../../src/store';
+import type { RootState } from '../../src/store';
+import { testReducer } from './store';
 import { noDelays } from './saga-time';
 
 const FACEBOOK = 'https://www.facebook.com';
@@ -49,7 +50,7 @@ const config: EmbeddedSignupConfig = {
 const account = { waba_id: 'waba-1', phone_number_id: 'phone-id-1', phone_number: '+1 555 0100' };
 
 function stateWith(signup: Partial<SignupState> = {}): RootState {
-  const initial = rootReducer(undefined, { type: '@@INIT' });
+  const initial = testReducer(undefined, { type: '@@INIT' });
   return {
     ...initial,
     auth: { ...initial.auth, status: 'authenticated', accessToken: 'stored-token' },
@@ -103,7 +104,7 @@ function startConnect({
   reconnect = false,
   providers = serverWorks,
 }: { reconnect?: boolean; providers?: StaticProvider[] } = {}) {
-  return expectSaga(connectWhatsApp, config, reconnect).withReducer(rootReducer, stateWith()).provide(providers);
+  return expectSaga(connectWhatsApp, config, reconnect).withReducer(testReducer, stateWith()).provide(providers);
 }
 
 afterEach(() => {
@@ -385,7 +386,7 @@ describe('the signup session of the onboarding page', () => {
   it('loads the signup config and the SDK, and initialises it', async () => {
     const sdk = installSdk();
     await expectSaga(prepareSignup)
-      .withReducer(rootReducer, stateWith({ status: 'not_ready' }))
+      .withReducer(testReducer, stateWith({ status: 'not_ready' }))
       .provide([[matchers.call.fn(whatsappApi.signupConfig), config]])
       .call(whatsappApi.signupConfig, 'stored-token')
       .put(signupSdkLoaded())
@@ -398,7 +399,7 @@ describe('the signup session of the onboarding page', () => {
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
     const reason = 'Facebook SDK not initialized. Please refresh the page.';
     const { storeState } = await expectSaga(runSignupSession, onboardingOpened({ reconnect: false }))
-      .withReducer(rootReducer, stateWith({ status: 'not_ready' }))
+      .withReducer(testReducer, stateWith({ status: 'not_ready' }))
       .provide([[matchers.call.fn(whatsappApi.signupConfig), throwError(new ApiError('Bad gateway', 502))]])
       .put(signupSdkFailed({ reason }))
       .dispatch(connectClicked())
@@ -412,7 +413,7 @@ describe('the signup session of the onboarding page', () => {
     const added = jest.spyOn(window, 'addEventListener');
     const removed = jest.spyOn(window, 'removeEventListener');
     const session = expectSaga(runSignupSession, onboardingOpened({ reconnect: false }))
-      .withReducer(rootReducer, stateWith({ status: 'not_ready' }))
+      .withReducer(testReducer, stateWith({ status: 'not_ready' }))
       .provide([
         [matchers.call.fn(whatsappApi.signupConfig), config],
         [matchers.call.fn(loadFacebookSdk), window.FB],

@@ -7,7 +7,7 @@ import { authApi } from '../../src/api/auth';
 import { ApiError } from '../../src/api/client';
 import App from '../../src/App';
 import authSlice from '../../src/features/auth/slice';
-import { routes } from '../../src/routes';
+import { createRoutes } from '../../src/routes';
 import { setupStore } from '../../src/store';
 import { renderApp } from './render';
 
@@ -44,7 +44,7 @@ describe('/verify-email', () => {
     renderApp('/verify-email?token=abc');
     expect(await screen.findByRole('heading', { name: 'Email Verified!' })).toBeInTheDocument();
     expect(verify).toHaveBeenCalledWith('abc');
-    expect(screen.getByText('Email verified successfully!')).toBeInTheDocument();
+    expect(await screen.findByText('Email verified successfully!')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to Dashboard' })).toHaveAttribute('href', '/dashboard');
   });
 
@@ -97,10 +97,11 @@ describe('/verify-email', () => {
     expect(verify).not.toHaveBeenCalled();
   });
 
-  it("sends the token once under React's StrictMode", async () => {
+  it("sends the token once under React's StrictMode, with the account feature loaded by the route", async () => {
     const verify = jest.spyOn(authApi, 'verifyEmail').mockResolvedValue({ message: 'ok' });
-    const router = createMemoryRouter(routes, { initialEntries: ['/verify-email?token=abc'] });
     const store = setupStore(undefined, { navigate: (to, options) => router.navigate(to, options) });
+    expect(store.getState()).not.toHaveProperty('account');
+    const router = createMemoryRouter(createRoutes(store.loadFeature), { initialEntries: ['/verify-email?token=abc'] });
     render(
       <StrictMode>
         <App store={store} router={router} />
@@ -108,5 +109,6 @@ describe('/verify-email', () => {
     );
     expect(await screen.findByRole('heading', { name: 'Email Verified!' })).toBeInTheDocument();
     expect(verify).toHaveBeenCalledTimes(1);
+    expect(store.getState().account).toBeDefined();
   });
 });

@@ -27,7 +27,8 @@ import whatsappSlice, {
 import { refreshConnection } from '../../src/sagas/connection';
 import { navigateTo } from '../../src/sagas/navigation';
 import { checkSubscription, disconnectWhatsApp, openWhatsAppPage, refreshWhatsAppPage } from '../../src/sagas/whatsapp';
-import { rootReducer, type RootState } from '../../src/store';
+import type { RootState } from '../../src/store';
+import { testReducer } from './store';
 
 const config: MessagingConfig = {
   status: 'active',
@@ -56,7 +57,7 @@ function reduce(...actions: Parameters<typeof reducer>[1][]): WhatsAppPageState 
 }
 
 function stateWith(whatsapp: Partial<WhatsAppPageState> = {}): RootState {
-  const initial = rootReducer(undefined, { type: '@@INIT' });
+  const initial = testReducer(undefined, { type: '@@INIT' });
   return {
     ...initial,
     auth: { ...initial.auth, status: 'authenticated', accessToken: 'stored-token' },
@@ -146,7 +147,7 @@ describe('the /whatsapp page state', () => {
 describe('the /whatsapp page sagas', () => {
   it('loads the config, the profile and the subscription with the token', async () => {
     const { storeState } = await expectSaga(openWhatsAppPage)
-      .withReducer(rootReducer, stateWith())
+      .withReducer(testReducer, stateWith())
       .provide(everythingLoads)
       .call(whatsappApi.config, 'stored-token')
       .call(whatsappApi.profile, 'stored-token')
@@ -162,7 +163,7 @@ describe('the /whatsapp page sagas', () => {
 
   it('shows the not-connected state for a 404 config, without a failure', async () => {
     const { storeState } = await expectSaga(openWhatsAppPage)
-      .withReducer(rootReducer, stateWith())
+      .withReducer(testReducer, stateWith())
       .provide([[matchers.call.fn(whatsappApi.config), throwError(new ApiError('Not connected', 404))]])
       .not.call.fn(whatsappApi.profile)
       .not.put.actionType(toastShown.type)
@@ -173,7 +174,7 @@ describe('the /whatsapp page sagas', () => {
   it('reports a config that cannot be loaded', async () => {
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
     const { storeState } = await expectSaga(openWhatsAppPage)
-      .withReducer(rootReducer, stateWith())
+      .withReducer(testReducer, stateWith())
       .provide([[matchers.call.fn(whatsappApi.config), throwError(new ApiError('Bad gateway', 502))]])
       .put.like(toast({ title: 'Failed to fetch WhatsApp data.', variant: 'destructive' }))
       .run();
@@ -183,7 +184,7 @@ describe('the /whatsapp page sagas', () => {
   it('only logs a subscription that cannot be fetched', async () => {
     const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     const { storeState } = await expectSaga(openWhatsAppPage)
-      .withReducer(rootReducer, stateWith())
+      .withReducer(testReducer, stateWith())
       .provide([
         [matchers.call.fn(whatsappApi.subscriptionInfo), throwError(new ApiError('Graph is down', 500))],
         ...everythingLoads,
@@ -197,7 +198,7 @@ describe('the /whatsapp page sagas', () => {
 
   it('says when a refresh worked', () =>
     expectSaga(refreshWhatsAppPage)
-      .withReducer(rootReducer, stateWith())
+      .withReducer(testReducer, stateWith())
       .provide(everythingLoads)
       .put.like(toast({ title: 'Data refreshed successfully!', variant: 'success' }))
       .run());
@@ -205,7 +206,7 @@ describe('the /whatsapp page sagas', () => {
   it('says when a refresh failed', () => {
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
     return expectSaga(refreshWhatsAppPage)
-      .withReducer(rootReducer, stateWith())
+      .withReducer(testReducer, stateWith())
       .provide([[matchers.call.fn(whatsappApi.config), throwError(new TypeError('Failed to fetch'))]])
       .put.like(toast({ title: 'Failed to refresh data.', variant: 'destructive' }))
       .run();
@@ -213,7 +214,7 @@ describe('the /whatsapp page sagas', () => {
 
   it('checks the subscription again on request', () =>
     expectSaga(checkSubscription)
-      .withReducer(rootReducer, stateWith({ status: 'connected', subscription: { status: 'loading', data: null } }))
+      .withReducer(testReducer, stateWith({ status: 'connected', subscription: { status: 'loading', data: null } }))
       .provide([[matchers.call.fn(whatsappApi.subscriptionInfo), subscription]])
       .put(subscriptionInfoLoaded(subscription))
       .run());
@@ -221,7 +222,7 @@ describe('the /whatsapp page sagas', () => {
   it('disconnects, refreshes the status and goes to the dashboard', async () => {
     const { storeState } = await expectSaga(disconnectWhatsApp)
       .withReducer(
-        rootReducer,
+        testReducer,
         stateWith({ status: 'connected', config, disconnect: { status: 'disconnecting', error: null } }),
       )
       .provide([
@@ -249,7 +250,7 @@ describe('the /whatsapp page sagas', () => {
   ])('explains a failed disconnect when %s', async (_case, answer, message) => {
     const { storeState } = await expectSaga(disconnectWhatsApp)
       .withReducer(
-        rootReducer,
+        testReducer,
         stateWith({ status: 'connected', config, disconnect: { status: 'disconnecting', error: null } }),
       )
       .provide([[matchers.call.fn(whatsappApi.disconnect), answer]])

@@ -16,7 +16,7 @@ import signupSlice, {
   whatsappConnected,
   type SignupState,
 } from '../../src/features/whatsapp/signupSlice';
-import { rootReducer } from '../../src/store';
+import { testReducer } from './store';
 
 const reducer = signupSlice.reducer;
 const account = { waba_id: 'waba-1', phone_number_id: 'phone-id-1', phone_number: '+1 555 0100' };
@@ -79,7 +79,7 @@ describe('the connect flow', () => {
 describe('the onboarding step', () => {
   const step = onboardingSlice.reducer;
   const progressOf = (state: ReturnType<typeof step>) =>
-    selectOnboardingProgress({ ...rootReducer(undefined, { type: '@@INIT' }), onboarding: state });
+    selectOnboardingProgress({ ...testReducer(undefined, { type: '@@INIT' }), onboarding: state });
 
   it('starts at step 1 of 2, at 50%', () => {
     const opened = step(undefined, onboardingOpened({ reconnect: false }));

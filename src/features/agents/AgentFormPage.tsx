@@ -1,5 +1,231 @@
-import PagePlaceholder from '../../components/PagePlaceholder';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import CircularProgress from '@mui/material/CircularProgress';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { Form, Formik } from 'formik';
+import { useEffect } from 'react';
+import { Link, useParams } from 'react-router';
+import * as Yup from 'yup';
+import { AGENT_ERRORS, AGENT_LIMITS, type AgentBody, type AgentDetail } from '../../../contract/agents';
+import { fieldProps } from '../../components/formField';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import AgentNotFound from './AgentNotFound';
+import AgentNotices from './AgentNotices';
+import { parseAgentId } from './agentRoute';
+import { agentFormClosed, agentFormOpened, agentFormSubmitted, selectAgentForm } from './formSlice';
 
+const tooLong = (label: string, max: number) => AGENT_ERRORS.tooLong(label, max);
+
+export const agentSchema = Yup.object({
+  name: Yup.string()
+    .trim()
+    .required(AGENT_ERRORS.nameRequired)
+    .max(AGENT_LIMITS.maxNameLength, tooLong('Name', AGENT_LIMITS.maxNameLength)),
+  model: Yup.string().trim().required(AGENT_ERRORS.modelRequired),
+  description: Yup.string()
+    .trim()
+    .required(AGENT_ERRORS.descriptionRequired)
+    .max(AGENT_LIMITS.maxDescriptionLength, tooLong('Description', AGENT_LIMITS.maxDescriptionLength)),
+  system_prompt: Yup.string()
+    .trim()
+    .required(AGENT_ERRORS.systemPromptRequired)
+    .max(AGENT_LIMITS.maxPromptLength, tooLong('System prompt', AGENT_LIMITS.maxPromptLength)),
+  user_prompt: Yup.string()
+    .trim()
+    .required(AGENT_ERRORS.userPromptRequired)
+    .max(AGENT_LIMITS.maxPromptLength, tooLong('User prompt', AGENT_LIMITS.maxPromptLength)),
+  api_key: Yup.string()
+    .trim()
+    .required(AGENT_ERRORS.apiKeyRequired)
+    .max(AGENT_LIMITS.maxApiKeyLength, tooLong('API key', AGENT_LIMITS.maxApiKeyLength)),
+});
+
+const EMPTY_AGENT: AgentBody = {
+  name: '',
+  model: '',
+  description: '',
+  system_prompt: '',
+  user_prompt: '',
+  api_key: '',
+};
+
+const valuesOf = (agent: AgentDetail | null): AgentBody =>
+  agent
+    ? {
+        name: agent.name,
+        model: agent.model,
+        description: agent.description,
+        system_prompt: agent.system_prompt,
+        user_prompt: agent.user_prompt,
+        // The masked key: sent back unchanged, the server keeps the stored one.
+        api_key: agent.api_key,
+      }
+    : EMPTY_AGENT;
+
+/** SPEC.md §5 Agent form: submit stays disabled until every field has more than blanks. */
+export const hasBlankField = (values: AgentBody) => Object.values(values).some((value) => value.trim() === '');
+
+const trimmed = (values: AgentBody): AgentBody => ({
+  name: values.name.trim(),
+  model: values.model.trim(),
+  description: values.description.trim(),
+  system_prompt: values.system_prompt.trim(),
+  user_prompt: values.user_prompt.trim(),
+  api_key: values.api_key.trim(),
+});
+
+const SUBMIT_LABELS = {
+  create: { idle: 'Create Agent', busy: 'Creating...' },
+  edit: { idle: 'Update Agent', busy: 'Updating...' },
+} as const;
+
+interface AgentFormProps {
+  agentId: number | null;
+}
+
+function AgentForm({ agentId }: AgentFormProps) {
+  const dispatch = useAppDispatch();
+  const { models, agent, save } = useAppSelector(selectAgentForm);
+  const editing = agentId !== null;
+  const saving = save.status === 'saving';
+
+  useEffect(() => {
+    dispatch(agentFormOpened({ agentId }));
+    return () => {
+      dispatch(agentFormClosed());
+    };
+  }, [dispatch, agentId]);
+
+  if (agent.status === 'not_found') return <AgentNotFound />;
+
+  const agentLoading = editing && agent.status !== 'loaded';
+  // The agent's own model stays choosable even when the server no longer offers it.
+  const modelOptions =
+    agent.data && !models.list.includes(agent.data.model) ? [agent.data.model, ...models.list] : models.list;
+
+  return (
+    <Box component="section" sx={{ p: 3 }}>
+      <Stack spacing={3} sx={{ maxWidth: 760 }}>
+        <Box>
+          <Typography variant="h4" component="h1" gutterBottom>
+            {editing ? 'Edit Agent' : 'Create New Agent'}
+          </Typography>
+          <Typography color="text.secondary">
+            {editing
+              ? 'Update your AI agent configuration.'
+              : 'Set up a new AI agent with your preferred configuration.'}
+          </Typography>
+        </Box>
+        <AgentNotices variant="banner" />
+        {models.status === 'failed' && <Alert severity="error">{models.error}</Alert>}
+        {agent.status === 'failed' && <Alert severity="error">{agent.error}</Alert>}
+        {editing && agent.status === 'loading' ? (
+          <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
+            <CircularProgress aria-label="Loading agent" />
+          </Box>
+        ) : (
+          <Card variant="outlined">
+            <CardContent>
+              <Formik
+                initialValues={valuesOf(agent.data)}
+                enableReinitialize
+                validationSchema={agentSchema}
+                onSubmit={(values) => {
+                  dispatch(agentFormSubmitted({ agentId, values: trimmed(values) }));
+                }}
+              >
+                {(form) => (
+                  <Form noValidate>
+                    <Stack spacing={2.5}>
+                      <TextField {...fieldProps(form, 'name')} label="Name" required fullWidth />
+                      <TextField
+                        {...fieldProps(form, 'model')}
+                        select
+                        label="Model"
+                        required
+                        fullWidth
+                        disabled={models.status === 'loading'}
+                        helperText={
+                          fieldProps(form, 'model').helperText ??
+                          (models.status === 'loading' ? 'Loading models...' : undefined)
+                        }
+                      >
+                        {modelOptions.map((model) => (
+                          <MenuItem key={model} value={model}>
+                            {model}
+                          </MenuItem>
+                        ))}
+                      </TextField>
+                      <TextField
+                        {...fieldProps(form, 'description')}
+                        label="Description"
+                        required
+                        fullWidth
+                        multiline
+                        minRows={2}
+                      />
+                      <TextField
+                        {...fieldProps(form, 'system_prompt')}
+                        label="System Prompt"
+                        required
+                        fullWidth
+                        multiline
+                        minRows={4}
+                      />
+                      <TextField
+                        {...fieldProps(form, 'user_prompt')}
+                        label="User Prompt"
+                        required
+                        fullWidth
+                        multiline
+                        minRows={3}
+                      />
+                      <TextField
+                        {...fieldProps(form, 'api_key')}
+                        label="API Key"
+                        type="password"
+                        autoComplete="off"
+                        required
+                        fullWidth
+                        helperText={
+                          fieldProps(form, 'api_key').helperText ??
+                          (editing ? 'Leave the masked key as it is to keep the stored one.' : undefined)
+                        }
+                      />
+                      <Stack direction="row" spacing={1.5} sx={{ justifyContent: 'flex-end' }}>
+                        <Button component={Link} to="/agents" disabled={saving}>
+                          Cancel
+                        </Button>
+                        <Button
+                          type="submit"
+                          variant="contained"
+                          disabled={hasBlankField(form.values) || saving || agentLoading}
+                        >
+                          {SUBMIT_LABELS[editing ? 'edit' : 'create'][saving ? 'busy' : 'idle']}
+                        </Button>
+                      </Stack>
+                    </Stack>
+                  </Form>
+                )}
+              </Formik>
+            </CardContent>
+          </Card>
+        )}
+      </Stack>
+    </Box>
+  );
+}
+
+/** /agents/new and /agents/{id}/edit. */
 export default function AgentFormPage() {
-  return <PagePlaceholder title="Agent" />;
+  const { agentId: param } = useParams();
+  const agentId = parseAgentId(param);
+  if (param !== undefined && agentId === null) return <AgentNotFound />;
+  return <AgentForm key={agentId ?? 'new'} agentId={agentId} />;
 }

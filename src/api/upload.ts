@@ -1,0 +1,73 @@
+import type { DocumentItem } from '../../contract/agents';
+import { API_BASE_URL } from '../config';
+import { readError } from './client';
+
+/** What one upload reports: real transfer progress, then the stored document or the reason it failed. */
+export type UploadEvent =
+  | { type: 'progressed'; percent: number }
+  | { type: 'uploaded'; document: DocumentItem }
+  /** `message` is the server's own reason (its `detail`), or null when it gave none. */
+  | { type: 'failed'; message: string | null; status: number };
+
+export interface UploadRequest {
+  token: string;
+  agentId: number;
+  file: File;
+}
+
+/** The bytes are all sent but the server has not answered yet: the bar stops short of done. */
+export const MAX_PROGRESS_BEFORE_ANSWER = 99;
+
+export const uploadPath = (agentId: number) => `/documents/upload/context?agent_id=${agentId}`;
+
+async function failureOf(xhr: XMLHttpRequest): Promise<UploadEvent> {
+  const response = new Response(xhr.responseText || null, { status: xhr.status, statusText: xhr.statusText });
+  const error = await readError(response, { reading: 'messaging' });
+  return { type: 'failed', message: error.detail ?? null, status: xhr.status };
+}
+
+/**
+ * Sends one file as `multipart/form-data` (field `file`) through XMLHttpRequest, whose upload events
+ * are the only way a browser reports how much of a request body has left. `listener` hears progress
+ * and exactly one end; the returned function aborts the transfer (and then nothing more is heard).
+ */
+export function startUpload({ token, agentId, file }: UploadRequest, listener: (event: UploadEvent) => void) {
+  const xhr = new XMLHttpRequest();
+  let settled = false;
+  const settle = (event: UploadEvent) => {
+    if (settled) return;
+    settled = true;
+    listener(event);
+  };
+
+  xhr.open('POST', `${API_BASE_URL}${uploadPath(agentId)}`);
+  xhr.setRequestHeader('accept', 'application/json');
+  xhr.setRequestHeader('authorization', `Bearer ${token}`);
+  xhr.upload.onprogress = (event) => {
+    if (settled || !event.lengthComputable || event.total <= 0) return;
+    const percent = Math.min(Math.floor((event.loaded / event.total) * 100), MAX_PROGRESS_BEFORE_ANSWER);
+    listener({ type: 'progressed', percent });
+  };
+  xhr.onload = () => {
+    if (xhr.status >= 200 && xhr.status < 300) {
+      try {
+        settle({ type: 'uploaded', document: JSON.parse(xhr.responseText) as DocumentItem });
+      } catch {
+        settle({ type: 'failed', message: null, status: xhr.status });
+      }
+      return;
+    }
+    void failureOf(xhr).then(settle);
+  };
+  xhr.onerror = () => settle({ type: 'failed', message: null, status: 0 });
+
+  const body = new FormData();
+  body.append('file', file, file.name);
+  xhr.send(body);
+
+  return () => {
+    if (settled) return;
+    settled = true;
+    xhr.abort();
+  };
+}

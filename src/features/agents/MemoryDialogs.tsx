@@ -1,0 +1,108 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import TextField from '@mui/material/TextField';
+import { Form, Formik } from 'formik';
+import { useState } from 'react';
+import * as Yup from 'yup';
+import { AGENT_ERRORS, AGENT_LIMITS, type Memory } from '../../../contract/agents';
+import { fieldProps } from '../../components/formField';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { memoryChangeDismissed, memoryDeleteConfirmed, memoryEditSubmitted, selectMemoryChange } from './detailSlice';
+
+const memorySchema = Yup.object({
+  memory: Yup.string()
+    .trim()
+    .required(AGENT_ERRORS.memoryRequired)
+    .max(AGENT_LIMITS.maxMemoryLength, AGENT_ERRORS.tooLong('Memory', AGENT_LIMITS.maxMemoryLength)),
+});
+
+export interface MemoryDialogsProps {
+  agentId: number;
+  memories: Memory[];
+}
+
+/** The dialogs that correct or delete one memory; the slice says which is open. */
+export default function MemoryDialogs({ agentId, memories }: MemoryDialogsProps) {
+  const dispatch = useAppDispatch();
+  const change = useAppSelector(selectMemoryChange);
+  const target = change && memories.find((candidate) => candidate.id === change.memoryId);
+  // What the dialog shows stays while it fades out after the change is done.
+  const [memory, setMemory] = useState<Memory | undefined>(target ?? undefined);
+  if (target && target !== memory) setMemory(target);
+  const saving = change?.status === 'saving';
+  const close = () => dispatch(memoryChangeDismissed());
+  const error = change?.status === 'failed' && change.error && (
+    <Alert severity="error" sx={{ mb: 2 }}>
+      {change.error}
+    </Alert>
+  );
+
+  return (
+    <>
+      <Dialog
+        open={Boolean(target) && change?.mode === 'edit'}
+        onClose={saving ? undefined : close}
+        aria-labelledby="memory-edit-title"
+        fullWidth
+      >
+        {memory && (
+          <Formik
+            initialValues={{ memory: memory.memory }}
+            validationSchema={memorySchema}
+            onSubmit={(values) => {
+              dispatch(memoryEditSubmitted({ agentId, memoryId: memory.id, memory: values.memory.trim() }));
+            }}
+          >
+            {(form) => (
+              <Form noValidate>
+                <DialogTitle id="memory-edit-title">Edit memory</DialogTitle>
+                <DialogContent>
+                  <DialogContentText sx={{ mb: 2 }}>About {memory.from_phone_number}</DialogContentText>
+                  {error}
+                  <TextField {...fieldProps(form, 'memory')} label="Memory" multiline minRows={3} fullWidth autoFocus />
+                </DialogContent>
+                <DialogActions>
+                  <Button onClick={close} disabled={saving}>
+                    Cancel
+                  </Button>
+                  <Button type="submit" variant="contained" disabled={saving || form.values.memory.trim() === ''}>
+                    {saving ? 'Saving...' : 'Save'}
+                  </Button>
+                </DialogActions>
+              </Form>
+            )}
+          </Formik>
+        )}
+      </Dialog>
+      <Dialog
+        open={Boolean(target) && change?.mode === 'delete'}
+        onClose={saving ? undefined : close}
+        aria-labelledby="memory-delete-title"
+      >
+        <DialogTitle id="memory-delete-title">Delete this memory?</DialogTitle>
+        <DialogContent>
+          {error}
+          <DialogContentText>The agent forgets it: {memory?.memory}</DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={close} disabled={saving}>
+            Cancel
+          </Button>
+          <Button
+            variant="contained"
+            color="error"
+            disabled={saving}
+            onClick={() => memory && dispatch(memoryDeleteConfirmed({ agentId, memoryId: memory.id }))}
+          >
+            {saving ? 'Deleting...' : 'Delete'}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </>
+  );
+}
