@@ -1,6 +1,8 @@
+import { inboxList } from './inbox-list';
 import { ingestPdf } from './ingest-pdf';
 import { landingBundle } from './landing-bundle';
 import { formatResult, withinBudget, type BenchResult } from './report';
+import { replyPipeline } from './reply-pipeline';
 import { retrieval } from './retrieval';
 import { webhookIngest } from './webhook';
 
@@ -8,7 +10,14 @@ import { webhookIngest } from './webhook';
  * `npm run bench`: measures each figure of DESIGN.md §11 that exists so far and reports it against
  * its budget. Budgets are reported, not asserted in unit tests; the exit code says whether all held.
  */
-const benches: Array<() => Promise<BenchResult[]>> = [landingBundle, webhookIngest, retrieval, ingestPdf];
+const benches: Array<() => Promise<BenchResult[]>> = [
+  landingBundle,
+  inboxList,
+  webhookIngest,
+  retrieval,
+  ingestPdf,
+  replyPipeline,
+];
 
 async function main() {
   const results: BenchResult[] = [];

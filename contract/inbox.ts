@@ -7,6 +7,8 @@ export const INBOX_LIMITS = {
   /** Messages per page of `GET /messages/conversations/{id}` unless `limit` says otherwise. */
   defaultPageSize: 50,
   maxPageSize: 200,
+  /** The longest search text `GET /messages/conversations?q=` takes. */
+  maxSearchLength: 200,
 } as const;
 
 /** SPEC.md §3 Conversation, plus nothing the SPA does not use. `id` is `<wa_id>@c.us`. */
@@ -19,11 +21,39 @@ export const Conversation = Type.Object({
   /** ISO 8601 time of the newest message. */
   timestamp: Type.String({ format: 'date-time' }),
   unread_count: Type.Integer({ minimum: 0 }),
+  /** Who answers the customer: the AI, or the owner after a hand-over (until handed back). */
+  owner: Type.Optional(Type.Union([Type.Literal('ai'), Type.Literal('human')])),
+  /** An open hand-over: the inbox marks it 'Needs you'. */
+  needs_you: Type.Optional(Type.Boolean()),
+  /** The AI is writing an answer right now ('AI is replying…'). */
+  ai_replying: Type.Optional(Type.Boolean()),
 });
 export type Conversation = Static<typeof Conversation>;
 
 export const ConversationList = Type.Array(Conversation);
 export type ConversationList = Static<typeof ConversationList>;
+
+/** The response header that carries the cursor of the next page of conversations (absent on the last page). */
+export const NEXT_CURSOR_HEADER = 'x-next-cursor';
+
+/**
+ * GET /messages/conversations?limit=&before=&q= — a page of the owner's conversations, newest activity
+ * first: the first `limit` (default 50), or those after the cursor `before`. The body stays an array
+ * of Conversation; the next page's cursor comes in the `X-Next-Cursor` header (also as
+ * `Link: <…>; rel="next"`), absent on the last page. Cursors are opaque: pass them back as they came.
+ * `q` narrows the list to conversations whose name, number or last message contains it (any case);
+ * an empty `q` is the whole list. Each page has its own ETag (If-None-Match → 304).
+ */
+export const ConversationsQuery = Type.Object({
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: INBOX_LIMITS.maxPageSize })),
+  before: Type.Optional(
+    Type.String({ minLength: 1, maxLength: 200, description: 'The X-Next-Cursor of the previous page' }),
+  ),
+  q: Type.Optional(
+    Type.String({ maxLength: INBOX_LIMITS.maxSearchLength, description: 'Text in the name, number or last message' }),
+  ),
+});
+export type ConversationsQuery = Static<typeof ConversationsQuery>;
 
 export const MessageStatus = Type.Union([
   Type.Literal('received'),
@@ -40,6 +70,20 @@ export type MessageSender = Static<typeof MessageSender>;
 
 export const Reaction = Type.Object({ emoji: Type.String(), from_us: Type.Boolean() });
 
+/** What an AI reply was built from ('Sources' on the message): the passages and memories it used. */
+export const MessageSources = Type.Object({
+  contexts: Type.Array(
+    Type.Object({
+      id: Type.Integer(),
+      document_name: Type.Union([Type.String(), Type.Null()]),
+      /** The passage's opening words. */
+      excerpt: Type.String(),
+    }),
+  ),
+  memories: Type.Array(Type.Object({ id: Type.Integer(), memory: Type.String() })),
+});
+export type MessageSources = Static<typeof MessageSources>;
+
 /** SPEC.md §3 Message, plus delivery status, who sent it and reactions. `id` is the wamid. */
 export const Message = Type.Object({
   id: Type.String(),
@@ -52,6 +96,8 @@ export const Message = Type.Object({
   status_reason: Type.Union([Type.String(), Type.Null()]),
   sender: MessageSender,
   reactions: Type.Array(Reaction),
+  /** AI replies only: the passages and memories the answer used. */
+  sources: Type.Optional(MessageSources),
 });
 export type Message = Static<typeof Message>;
 
@@ -84,6 +130,7 @@ export const INBOX_ERRORS = {
     'More than 24 hours have passed since this customer last wrote; WhatsApp only allows template messages now.',
   notConnected: 'Connect WhatsApp before replying to customers.',
   conversationNotFound: 'Conversation not found.',
+  badCursor: 'This page cursor is not valid; load the list again from the first page.',
   messageNotFound: 'Message not found.',
   quotedNotFound: 'The message you are replying to is not in this conversation.',
   quotedNotSent: 'The message you are replying to never reached WhatsApp, so it cannot be quoted.',
@@ -96,3 +143,43 @@ export const UnreadSummary = Type.Object({
   unread_conversations: Type.Integer({ minimum: 0 }),
 });
 export type UnreadSummary = Static<typeof UnreadSummary>;
+
+export const EscalationKind = Type.Union([
+  Type.Literal('customer_asked'),
+  Type.Literal('model'),
+  Type.Literal('no_knowledge'),
+  Type.Literal('ai_unavailable'),
+  Type.Literal('key_rejected'),
+  Type.Literal('manual_reply'),
+]);
+export type EscalationKind = Static<typeof EscalationKind>;
+
+/** GET /escalations items: an open hand-over to the owner (the header's bell). */
+export const Escalation = Type.Object({
+  id: Type.Integer(),
+  /** `<wa_id>@c.us`, as the inbox names conversations. */
+  conversation_id: Type.String(),
+  customer_name: Type.String(),
+  /** Readable, e.g. 'The customer asked for a person.', 'AI unavailable', 'AI key rejected'. */
+  reason: Type.String(),
+  kind: EscalationKind,
+  created_at: Type.String({ format: 'date-time' }),
+  /** When it was handed back or answered by hand; null while open. */
+  resolved_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+});
+export type Escalation = Static<typeof Escalation>;
+
+/**
+ * GET /escalations: open hand-overs, newest first (the bell; its badge is their count).
+ * `?status=all`: the latest hand-overs, open or resolved (the dashboard's activity).
+ */
+export const EscalationList = Type.Array(Escalation);
+export type EscalationList = Static<typeof EscalationList>;
+
+export const EscalationsQuery = Type.Object({
+  status: Type.Optional(Type.Union([Type.Literal('open'), Type.Literal('all')])),
+});
+export type EscalationsQuery = Static<typeof EscalationsQuery>;
+
+/** At most this many hand-overs in `GET /escalations?status=all`. */
+export const MAX_LISTED_ESCALATIONS = 50;

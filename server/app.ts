@@ -17,6 +17,7 @@ import security from './plugins/security';
 import spa from './plugins/spa';
 import whatsapp from './plugins/whatsapp';
 import routes from './routes';
+import replies from './routes/escalations';
 import sandbox from './sandbox';
 
 declare module 'fastify' {
@@ -60,6 +61,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await app.register(events);
   await app.register(whatsapp);
   await app.register(routes, { prefix: '/api/v1' });
+  await app.register(replies);
   // Meta's stand-in (Graph simulator, signup): only while no Meta app is configured.
   if (app.whatsapp.settings.sandbox) await app.register(sandbox, { prefix: '/sandbox' });
   await app.register(spa, { webDir: config.webDir });

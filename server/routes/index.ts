@@ -3,6 +3,7 @@ import agents from './agents';
 import auth from './auth';
 import documents from './documents';
 import health from './health';
+import messages from './messages';
 import sandbox from './sandbox';
 import users from './users';
 import whatsapp from './whatsapp';
@@ -13,6 +14,7 @@ export default async function routes(app: FastifyInstance) {
   await app.register(auth);
   await app.register(users);
   await app.register(whatsapp);
+  await app.register(messages);
   await app.register(agents);
   await app.register(documents);
   // The outbox lists reset links for any address, so it exists only on a try-out install: mail is

@@ -1,5 +1,45 @@
-import type { Conversation, Message, MessagesQuery, ReplyBody, UnreadSummary } from '../../contract';
-import { request } from './client';
+import type {
+  Conversation,
+  ConversationsQuery,
+  Escalation,
+  Message,
+  MessagesQuery,
+  ReplyBody,
+  UnreadSummary,
+} from '../../contract';
+import { API_BASE_URL } from '../config';
+import { readError, request } from './client';
+
+/** contract/inbox.ts NEXT_CURSOR_HEADER (the SPA imports no values from the contract). */
+export const NEXT_CURSOR_HEADER = 'x-next-cursor';
+
+/** A page of the conversation list and the cursor of the next one (null on the last). */
+export interface ConversationsPage {
+  conversations: Conversation[];
+  next: string | null;
+}
+
+function conversationsPath({ limit, before, q }: ConversationsQuery = {}) {
+  const query = new URLSearchParams();
+  if (limit !== undefined) query.set('limit', String(limit));
+  if (before) query.set('before', before);
+  if (q) query.set('q', q);
+  const search = query.toString();
+  return search ? `/messages/conversations?${search}` : '/messages/conversations';
+}
+
+/**
+ * One page of the list; the next page's cursor comes in a header, which `request` does not return.
+ * The browser's HTTP cache answers an unchanged page (ETag / 304) with the headers it kept.
+ */
+async function conversationsPage(token: string, query?: ConversationsQuery): Promise<ConversationsPage> {
+  const response = await fetch(`${API_BASE_URL}${conversationsPath(query)}`, {
+    headers: { accept: 'application/json', authorization: `Bearer ${token}` },
+  });
+  if (!response.ok) throw await readError(response, { reading: 'messaging' });
+  const conversations = (await response.json()) as Conversation[];
+  return { conversations, next: response.headers.get(NEXT_CURSOR_HEADER) };
+}
 
 const conversationPath = (conversationId: string) => `/messages/conversations/${encodeURIComponent(conversationId)}`;
 
@@ -13,8 +53,8 @@ function messagesPath(conversationId: string, { before, limit }: MessagesQuery =
 
 /** One function per inbox endpoint; errors read as SPEC.md §8 reads messaging calls (`detail`). */
 export const inboxApi = {
-  /** Newest activity first. The browser's HTTP cache answers an unchanged list (ETag / 304). */
-  conversations: (token: string) => request<Conversation[]>('/messages/conversations', { token, reading: 'messaging' }),
+  /** A page of the list, newest activity first: the first, or the one after `before`; `q` searches. */
+  conversations: conversationsPage,
   /** The latest page, oldest first; `before` pages backwards. Opening a conversation marks it read. */
   messages: (token: string, conversationId: string, query?: MessagesQuery) =>
     request<Message[]>(messagesPath(conversationId, query), { token, reading: 'messaging' }),
@@ -34,4 +74,17 @@ export const inboxApi = {
     }),
   /** The sidebar badge: conversations with unread customer messages. */
   unread: (token: string) => request<UnreadSummary>('/messages/unread', { token, reading: 'messaging' }),
+};
+
+/** The hand-over endpoints (issue 7): the header's bell and the chat header's 'Hand back to AI'. */
+export const handoverApi = {
+  /** Open hand-overs, newest first. */
+  escalations: (token: string) => request<Escalation[]>('/escalations', { token, reading: 'messaging' }),
+  /** The AI answers this customer again; the server answers the conversation as it now is. */
+  handBack: (token: string, conversationId: string) =>
+    request<Conversation>(`${conversationPath(conversationId)}/handback`, {
+      method: 'POST',
+      token,
+      reading: 'messaging',
+    }),
 };

@@ -27,6 +27,7 @@ import UnreadBadge from '../features/inbox/UnreadBadge';
 import { selectThemeMode, themeToggled } from '../features/theme/slice';
 import { useAppDispatch, useAppSelector } from '../store/hooks';
 import ConnectionFooter from './ConnectionFooter';
+import HandoverBell from './HandoverBell';
 import SandboxChip from './SandboxChip';
 import UserMenu from './UserMenu';
 
@@ -142,6 +143,7 @@ export default function AppShell() {
                 {mode === 'dark' ? <LightModeIcon /> : <DarkModeIcon />}
               </IconButton>
             </Tooltip>
+            <HandoverBell />
             <UserMenu />
           </Toolbar>
         </AppBar>

@@ -1,13 +1,34 @@
 import { eventChannel, type EventChannel } from 'redux-saga';
-import { all, call, delay, fork, put, race, select, take, takeEvery, takeLeading } from 'redux-saga/effects';
-import type { Conversation, Message, UnreadSummary } from '../../contract';
-import { inboxApi } from '../api/inbox';
+import {
+  all,
+  call,
+  delay,
+  fork,
+  put,
+  race,
+  select,
+  take,
+  takeEvery,
+  takeLatest,
+  takeLeading,
+} from 'redux-saga/effects';
+import type { ConversationsQuery, Message, UnreadSummary } from '../../contract';
+import { inboxApi, type ConversationsPage } from '../api/inbox';
 import { loggedOut } from '../features/auth/slice';
 import { INBOX_TEXTS } from '../features/inbox/format';
-import { selectMessages, selectOlderMessages, selectOpenConversationId, selectSend } from '../features/inbox/selectors';
+import {
+  selectMessages,
+  selectOlderMessages,
+  selectOpenConversationId,
+  selectSearchQuery,
+  selectSend,
+  selectShownPages,
+} from '../features/inbox/selectors';
 import {
   conversationClosed,
   conversationOpened,
+  conversationSearchEdited,
+  conversationSearchSent,
   conversationsLoaded,
   conversationsLoadFailed,
   conversationsReloadRequested,
@@ -19,12 +40,17 @@ import {
   messagesLoaded,
   messagesLoadFailed,
   messagesReloadRequested,
+  moreConversationsLoaded,
+  moreConversationsLoadFailed,
+  moreConversationsRequested,
   olderMessagesLoaded,
   olderMessagesLoadFailed,
   olderMessagesRequested,
   replyFailed,
   replySent,
   replySubmitted,
+  searchResultsLoaded,
+  searchResultsLoadFailed,
   unreadBadgeHidden,
   unreadBadgeShown,
   unreadCountLoaded,
@@ -40,6 +66,10 @@ export const INBOX_LIST_RETRIES = 3;
 export const INBOX_LIST_RETRY_DELAY_MS = 1000;
 /** The sidebar badge asks for the unread count this often while the signed-in shell is open. */
 export const UNREAD_REFRESH_INTERVAL_MS = 15_000;
+/** Conversations per page of the list: the server's default (contract/inbox.ts INBOX_LIMITS.defaultPageSize). */
+export const CONVERSATIONS_PAGE_SIZE = 50;
+/** The search goes to the server once typing has paused this long. */
+export const SEARCH_DEBOUNCE_MS = 300;
 /** Messages per page: the server's default (contract/inbox.ts INBOX_LIMITS.defaultPageSize), asked for explicitly. */
 export const MESSAGES_PAGE_SIZE = 50;
 
@@ -72,12 +102,15 @@ export function* waitUntilVisible() {
   }
 }
 
-/** The list request, tried once and then retried INBOX_LIST_RETRIES times, INBOX_LIST_RETRY_DELAY_MS apart. */
-export function* fetchConversationsWithRetry(token: string) {
+/** The list's first page (of a search, with `q`), tried once and then retried INBOX_LIST_RETRIES times, INBOX_LIST_RETRY_DELAY_MS apart. */
+export function* fetchConversationsWithRetry(token: string, query: ConversationsQuery = {}) {
   for (let retries = 0; ; retries++) {
     try {
-      const conversations: Conversation[] = yield call(inboxApi.conversations, token);
-      return conversations;
+      const page: ConversationsPage = yield call(inboxApi.conversations, token, {
+        limit: CONVERSATIONS_PAGE_SIZE,
+        ...query,
+      });
+      return page;
     } catch (error) {
       if (retries >= INBOX_LIST_RETRIES) throw error;
       yield delay(INBOX_LIST_RETRY_DELAY_MS);
@@ -85,13 +118,60 @@ export function* fetchConversationsWithRetry(token: string) {
   }
 }
 
+/** The first page of the whole list, merged above the pages already loaded. */
 export function* loadConversations() {
   try {
     const token: string = yield call(requireAccessToken);
-    const conversations: Conversation[] = yield call(fetchConversationsWithRetry, token);
-    yield put(conversationsLoaded(conversations));
+    const page: ConversationsPage = yield call(fetchConversationsWithRetry, token);
+    yield put(conversationsLoaded(page));
   } catch {
     yield put(conversationsLoadFailed());
+  }
+}
+
+/** The first page of a search's results. */
+export function* loadSearchResults(query: string) {
+  try {
+    const token: string = yield call(requireAccessToken);
+    const page: ConversationsPage = yield call(fetchConversationsWithRetry, token, { q: query });
+    yield put(searchResultsLoaded({ ...page, query }));
+  } catch {
+    yield put(searchResultsLoadFailed({ query }));
+  }
+}
+
+/** The list and, while a search is on, its results: what the 3-second poll refreshes. */
+export function* refreshConversations() {
+  yield call(loadConversations);
+  const query: string = yield select(selectSearchQuery);
+  if (query) yield call(loadSearchResults, query);
+}
+
+/** Typing in the search box: the server searches once typing pauses; a newer edit cancels this one (takeLatest). */
+export function* searchConversations({ payload }: ReturnType<typeof conversationSearchEdited>) {
+  const query = payload.trim();
+  if (!query) return;
+  yield delay(SEARCH_DEBOUNCE_MS);
+  yield put(conversationSearchSent(query));
+  yield call(loadSearchResults, query);
+}
+
+/** The next page of the list on screen (the search's, while one is on), asked with the cursor of the last one. */
+export function* loadMoreConversations() {
+  const query: string = yield select(selectSearchQuery);
+  const pages: ReturnType<typeof selectShownPages> = yield select(selectShownPages);
+  const before = pages.next;
+  if (pages.more !== 'loading' || !before) return;
+  try {
+    const token: string = yield call(requireAccessToken);
+    const page: ConversationsPage = yield call(inboxApi.conversations, token, {
+      limit: CONVERSATIONS_PAGE_SIZE,
+      before,
+      ...(query && { q: query }),
+    });
+    yield put(moreConversationsLoaded({ ...page, query, before }));
+  } catch {
+    yield put(moreConversationsLoadFailed({ query }));
   }
 }
 
@@ -109,7 +189,7 @@ export function* loadMessages(conversationId: string) {
 export function* pollConversations() {
   while (true) {
     yield call(waitUntilVisible);
-    yield call(loadConversations);
+    yield call(refreshConversations);
     yield race({ due: delay(INBOX_POLL_INTERVAL_MS), reload: take(conversationsReloadRequested) });
   }
 }
@@ -251,6 +331,8 @@ export function* watchInbox() {
   yield fork(watchUnreadBadge);
   yield takeLeading(replySubmitted, safely(sendReply));
   yield takeLeading(olderMessagesRequested, safely(loadOlderMessages));
+  yield takeLeading(moreConversationsRequested, safely(loadMoreConversations));
+  yield takeLatest(conversationSearchEdited, safely(searchConversations));
   yield takeEvery(messageCopyClicked, safely(copyMessage));
   yield takeEvery(messageDeleteClicked, safely(hideMessage));
 }

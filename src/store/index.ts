@@ -6,6 +6,7 @@ import type { agentsSlices } from '../features/agents/slices';
 import type availabilitySlice from '../features/auth/availability';
 import authSlice from '../features/auth/slice';
 import connectionSlice from '../features/connection/slice';
+import type handoverSlice from '../features/inbox/handoverSlice';
 import type inboxSlice from '../features/inbox/slice';
 import type onboardingSlice from '../features/onboarding/slice';
 import themeSlice from '../features/theme/slice';
@@ -33,6 +34,7 @@ export type RootState = StateOf<(typeof CORE_SLICES)[number]> &
     | typeof signupSlice
     | typeof whatsappSlice
     | typeof inboxSlice
+    | typeof handoverSlice
     | (typeof agentsSlices)[number]
   >;
 

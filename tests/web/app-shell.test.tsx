@@ -12,6 +12,7 @@ function signedIn({ user = aUser(), connected = false }: { user?: UserProfile; c
     'GET /users/me': () => json(user),
     'GET /whatsapp/status': () => json({ isConnected: connected }),
     'GET /messages/unread': () => json({ unread_conversations: 0 }),
+    'GET /escalations': () => json([]),
     'POST /auth/logout': () => json({ message: 'Logged out successfully!' }),
   });
 }
@@ -33,12 +34,13 @@ describe('the app shell', () => {
     expect(sidebar().getByRole('link', { name: 'Messages' })).toHaveAttribute('href', '/messages');
   });
 
-  it('shows no Messages badge while nothing is unread, and no bell', async () => {
+  it('shows no Messages badge while nothing is unread, and a bell without a count while nothing is handed over', async () => {
     signedIn();
     renderApp('/dashboard');
     await screen.findByText('Not Connected');
     expect(sidebar().getByRole('link', { name: 'Messages' })).toHaveTextContent(/^Messages$/);
-    expect(screen.queryByRole('button', { name: /notifications/i })).not.toBeInTheDocument();
+    // SPEC.md's hard-coded bell badge of 2 is the real number of open hand-overs (DESIGN.md §12).
+    expect(screen.getByRole('button', { name: 'Notifications' })).not.toHaveTextContent(/\d/);
   });
 
   it('says the number is connected and ready in the sidebar footer', async () => {
@@ -61,8 +63,15 @@ describe('the app shell', () => {
     const fetchMock = signedIn();
     renderApp('/dashboard');
     await screen.findByText('Not Connected');
-    // The Messages badge asks for its count beside them.
-    expect(requestsMade(fetchMock).sort()).toEqual(['GET /messages/unread', 'GET /users/me', 'GET /whatsapp/status']);
+    // The Messages badge and the bell ask for their counts beside them (and the page for its own data).
+    await waitFor(() =>
+      expect(requestsMade(fetchMock)).toEqual(
+        expect.arrayContaining(['GET /escalations', 'GET /messages/unread', 'GET /users/me', 'GET /whatsapp/status']),
+      ),
+    );
+    expect(requestsMade(fetchMock).filter((request) => request === 'GET /users/me')).toHaveLength(1);
+    const statusCall = fetchMock.mock.calls.find(([input]) => String(input).endsWith('/whatsapp/status'));
+    expect(new Headers(statusCall?.[1]?.headers).get('authorization')).toMatch(/^Bearer /);
   });
 
   it("shows the user's name and email in the user menu", async () => {

@@ -32,12 +32,25 @@ const answer = aMessage({
   reactions: [{ emoji: '👍', from_us: false }],
 });
 
+/** The list's first page, as the SPA asks for it (and polls it). */
+const FIRST_PAGE = 'GET /messages/conversations?limit=50';
+/** A search as the SPA sends it. */
+const searchFor = (q: string) => `${FIRST_PAGE}&${new URLSearchParams({ q }).toString()}`;
+
+/** A page of the list with the next page's cursor in its header. */
+function pageWithCursor(conversations: Conversation[], next: string): Response {
+  return new Response(JSON.stringify(conversations), {
+    status: 200,
+    headers: { 'content-type': 'application/json', 'x-next-cursor': next },
+  });
+}
+
 function openInbox(routes: Record<string, ApiRoute> = {}, conversations: Conversation[] = [grace, alan]) {
   const fetchMock = mockApi({
     'GET /users/me': () => json(aUser()),
     'GET /whatsapp/status': () => json({ isConnected: true }),
     'GET /messages/unread': () => json({ unread_conversations: 1 }),
-    'GET /messages/conversations': () => json(conversations),
+    [FIRST_PAGE]: () => json(conversations),
     [`GET ${messagesPath(grace.id)}`]: () => json([question, answer]),
     ...routes,
   });
@@ -105,8 +118,12 @@ describe('/messages: the conversation list', () => {
     expect(screen.queryByText('15550199@c.us')).not.toBeInTheDocument();
   });
 
-  it('filters by name, number and last message, and says when nothing matches', async () => {
-    openInbox();
+  it('searches by name, number and last message on the server, and says when nothing matches', async () => {
+    openInbox({
+      [searchFor('shop')]: () => json([alan]),
+      [searchFor('15550100')]: () => json([grace]),
+      [searchFor('15550100999')]: () => json([]),
+    });
     await row(/Grace Hopper/);
     const search = screen.getByRole('searchbox', { name: 'Search conversations' });
     await typeInto(search, 'shop');
@@ -116,7 +133,42 @@ describe('/messages: the conversation list', () => {
     await typeInto(search, '15550100');
     expect(conversationList().getByRole('button', { name: /Grace Hopper/ })).toBeInTheDocument();
     await typeInto(search, '999');
-    expect(conversationList().getByText('No conversations match your search')).toBeInTheDocument();
+    expect(await conversationList().findByText('No conversations match your search')).toBeInTheDocument();
+  });
+
+  it('shows what the server found beyond the pages loaded, asking once typing pauses; an empty box is the list', async () => {
+    const ada = aConversation({ id: '15550111@c.us', name: 'Ada Lovelace', last_message: 'Cotton?' });
+    const { fetchMock } = openInbox({ [searchFor('ada')]: () => json([ada]) });
+    await row(/Grace Hopper/);
+    const search = screen.getByRole('searchbox', { name: 'Search conversations' });
+    await typeInto(search, 'ada');
+    expect(await row(/Ada Lovelace/)).toBeInTheDocument();
+    expect(conversationList().queryByRole('button', { name: /Grace Hopper/ })).not.toBeInTheDocument();
+    const searches = requestsMade(fetchMock).filter((request) => request.includes('q='));
+    expect(searches).toEqual([searchFor('ada')]);
+
+    await userEvent.clear(search);
+    expect(await row(/Grace Hopper/)).toBeInTheDocument();
+    expect(conversationList().queryByRole('button', { name: /Ada Lovelace/ })).not.toBeInTheDocument();
+  });
+
+  it('loads the next page once on reaching the end of the list, with a spinner row meanwhile', async () => {
+    const first = Array.from({ length: 12 }, (_, index) =>
+      aConversation({ id: `1555${String(index).padStart(6, '0')}@c.us`, name: `Customer ${index}` }),
+    );
+    const next = aConversation({ id: '15559999999@c.us', name: 'Customer from page 2' });
+    let answer: (response: Response) => void = () => undefined;
+    const nextPage = `${FIRST_PAGE}&before=cursor-1`;
+    const { fetchMock } = openInbox({
+      [FIRST_PAGE]: () => pageWithCursor(first, 'cursor-1'),
+      [nextPage]: () => new Promise<Response>((resolve) => (answer = resolve)),
+    });
+    expect(await screen.findByRole('progressbar', { name: 'Loading more conversations' })).toBeInTheDocument();
+    act(() => answer(json([next])));
+    expect(await row(/Customer from page 2/)).toBeInTheDocument();
+    expect(screen.queryByRole('progressbar', { name: 'Loading more conversations' })).not.toBeInTheDocument();
+    expect(requestsMade(fetchMock).filter((request) => request === nextPage)).toHaveLength(1);
+    expect(requestsMade(fetchMock).filter((request) => request.includes('before='))).toHaveLength(1);
   });
 
   it('says when there are no conversations yet, and shows the empty chat state', async () => {
@@ -129,10 +181,10 @@ describe('/messages: the conversation list', () => {
     let fail = true;
     // Each poll tries 4 times, 1 s apart, so the failure shows after 3 s.
     const { fetchMock } = openInbox({
-      'GET /messages/conversations': () => (fail ? apiError(500, 'Database down', 'internal') : json([grace])),
+      [FIRST_PAGE]: () => (fail ? apiError(500, 'Database down', 'internal') : json([grace])),
     });
     expect(await screen.findByText('Failed to load conversations', {}, { timeout: 8000 })).toBeInTheDocument();
-    expect(requestsMade(fetchMock).filter((request) => request === 'GET /messages/conversations')).toHaveLength(4);
+    expect(requestsMade(fetchMock).filter((request) => request === FIRST_PAGE)).toHaveLength(4);
     fail = false;
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await row(/Grace Hopper/)).toBeInTheDocument();
@@ -243,7 +295,7 @@ describe('/messages: the chat', () => {
     await typeInto(composer, 'Yes{Shift>}{Enter}{/Shift}until noon');
     expect(composer).toHaveValue('Yes\nuntil noon');
     expect(bodies).toHaveLength(0);
-    const listRequestsBefore = requestsMade(fetchMock).filter((r) => r === 'GET /messages/conversations').length;
+    const listRequestsBefore = requestsMade(fetchMock).filter((r) => r === FIRST_PAGE).length;
 
     await typeInto(composer, '{Enter}');
     await waitFor(() => expect(composer).toHaveValue(''));
@@ -251,9 +303,7 @@ describe('/messages: the chat', () => {
     expect(chat().queryByText(/Replying to:/)).not.toBeInTheDocument();
     // Both the messages and the list refresh at once after the send.
     await waitFor(() =>
-      expect(requestsMade(fetchMock).filter((r) => r === 'GET /messages/conversations').length).toBeGreaterThan(
-        listRequestsBefore,
-      ),
+      expect(requestsMade(fetchMock).filter((r) => r === FIRST_PAGE).length).toBeGreaterThan(listRequestsBefore),
     );
   });
 

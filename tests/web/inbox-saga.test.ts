@@ -4,11 +4,12 @@ import * as matchers from 'redux-saga-test-plan/matchers';
 import { dynamic, throwError, type StaticProvider } from 'redux-saga-test-plan/providers';
 import type { Conversation, Message } from '../../contract';
 import { ApiError } from '../../src/api/client';
-import { inboxApi } from '../../src/api/inbox';
+import { inboxApi, type ConversationsPage } from '../../src/api/inbox';
 import { INBOX_TEXTS } from '../../src/features/inbox/format';
 import {
   conversationClosed,
   conversationOpened,
+  conversationSearchEdited,
   conversationsLoaded,
   conversationsLoadFailed,
   conversationsViewClosed,
@@ -18,6 +19,8 @@ import {
   messageDeleteClicked,
   messageHidden,
   messagesLoaded,
+  moreConversationsLoaded,
+  moreConversationsRequested,
   replyFailed,
   replySent,
   replySubmitted,
@@ -27,6 +30,7 @@ import {
 } from '../../src/features/inbox/slice';
 import { toastShown } from '../../src/features/toasts/slice';
 import {
+  CONVERSATIONS_PAGE_SIZE,
   copyMessage,
   hideMessage,
   INBOX_LIST_RETRIES,
@@ -35,14 +39,17 @@ import {
   loadConversations,
   MESSAGES_PAGE_SIZE,
   pollConversations,
+  SEARCH_DEBOUNCE_MS,
   sendReply,
   UNREAD_REFRESH_INTERVAL_MS,
   watchConversationsView,
+  watchInbox,
   watchOpenConversation,
   watchUnreadBadge,
   writeToClipboard,
 } from '../../src/sagas/inbox';
-import { rootReducer, type RootState } from '../../src/store';
+import type { RootState } from '../../src/store';
+import { testReducer } from './store';
 import { aConversation, aMessage } from './inbox-fixtures';
 import { DELAY_FN, noDelays } from './saga-time';
 
@@ -52,11 +59,17 @@ const question = aMessage({ id: 'wamid.q' });
 const reply = aMessage({ id: 'wamid.r', body: 'Yes, until noon.', is_from_us: true, sender: 'human', status: 'sent' });
 
 /** Signed in, with the given inbox events already applied. */
-function stateAfter(...actions: Parameters<typeof rootReducer>[1][]): RootState {
-  const initial = rootReducer(undefined, { type: '@@INIT' });
+function stateAfter(...actions: Parameters<typeof testReducer>[1][]): RootState {
+  const initial = testReducer(undefined, { type: '@@INIT' });
   const signedIn = { ...initial, auth: { ...initial.auth, status: 'authenticated' as const, accessToken: 'token' } };
-  return actions.reduce(rootReducer, signedIn);
+  return actions.reduce(testReducer, signedIn);
 }
+
+/** A page of the list as inboxApi.conversations answers it. */
+const listPage = (conversations: Conversation[], next: string | null = null): ConversationsPage => ({
+  conversations,
+  next,
+});
 
 const STOP = { type: 'test/stopped' };
 
@@ -140,7 +153,7 @@ describe('the conversation list request', () => {
     });
     const delays: number[] = [];
     await expectSaga(loadConversations)
-      .withReducer(rootReducer, stateAfter(conversationsViewOpened()))
+      .withReducer(testReducer, stateAfter(conversationsViewOpened()))
       .provide([
         [matchers.call.fn(inboxApi.conversations), list.provider],
         [matchers.call.fn(DELAY_FN), dynamic(({ args: [ms] }: { args: [number] }) => void delays.push(ms))],
@@ -150,7 +163,8 @@ describe('the conversation list request', () => {
       .hasFinalState({ ...stateAfter(conversationsViewOpened(), conversationsLoadFailed()) })
       .run();
     expect(INBOX_LIST_RETRIES).toBe(3);
-    expect(list.calls).toEqual([['token'], ['token'], ['token'], ['token']]);
+    expect(list.calls).toEqual(Array(4).fill(['token', { limit: CONVERSATIONS_PAGE_SIZE }]));
+    expect(CONVERSATIONS_PAGE_SIZE).toBe(50);
     expect(delays).toEqual([INBOX_LIST_RETRY_DELAY_MS, INBOX_LIST_RETRY_DELAY_MS, INBOX_LIST_RETRY_DELAY_MS]);
     expect(INBOX_LIST_RETRY_DELAY_MS).toBe(1000);
   });
@@ -158,19 +172,19 @@ describe('the conversation list request', () => {
   it('shows the list when a retry succeeds', async () => {
     let attempts = 0;
     await expectSaga(loadConversations)
-      .withReducer(rootReducer, stateAfter(conversationsViewOpened()))
+      .withReducer(testReducer, stateAfter(conversationsViewOpened()))
       .provide([
         [
           matchers.call.fn(inboxApi.conversations),
           dynamic(() => {
             attempts += 1;
             if (attempts < 3) throw new ApiError('Bad gateway', 502);
-            return [grace];
+            return listPage([grace]);
           }),
         ],
         noDelays,
       ])
-      .put(conversationsLoaded([grace]))
+      .put(conversationsLoaded(listPage([grace])))
       .not.put(conversationsLoadFailed())
       .run();
     expect(attempts).toBe(3);
@@ -180,10 +194,10 @@ describe('the conversation list request', () => {
 describe('inbox polling', () => {
   it('polls the list every 3 s from view opened until view closed', async () => {
     const time = controlledTime();
-    const list = counted<Conversation[]>(() => [grace]);
+    const list = counted(() => listPage([grace]));
     const saga = started(
       expectSaga(untilStopped, watchConversationsView)
-        .withReducer(rootReducer, stateAfter())
+        .withReducer(testReducer, stateAfter())
         .provide([[matchers.call.fn(inboxApi.conversations), list.provider], time.provider]),
     );
     await settle();
@@ -211,10 +225,10 @@ describe('inbox polling', () => {
 
   it('pauses while the tab is hidden and polls at once when it is visible again', async () => {
     const time = controlledTime();
-    const list = counted<Conversation[]>(() => [grace]);
+    const list = counted(() => listPage([grace]));
     const saga = started(
       expectSaga(untilStopped, pollConversations)
-        .withReducer(rootReducer, stateAfter(conversationsViewOpened()))
+        .withReducer(testReducer, stateAfter(conversationsViewOpened()))
         .provide([[matchers.call.fn(inboxApi.conversations), list.provider], time.provider]),
     );
     await settle();
@@ -237,7 +251,7 @@ describe('inbox polling', () => {
     const messages = counted<Message[]>(() => [question]);
     const saga = started(
       expectSaga(untilStopped, watchOpenConversation)
-        .withReducer(rootReducer, stateAfter(conversationsViewOpened()))
+        .withReducer(testReducer, stateAfter(conversationsViewOpened()))
         .provide([[matchers.call.fn(inboxApi.messages), messages.provider], time.provider]),
     );
     saga.dispatch(conversationOpened(grace.id));
@@ -264,7 +278,7 @@ describe('inbox polling', () => {
     let answerGrace: (messages: Message[]) => void = () => undefined;
     const saga = started(
       expectSaga(untilStopped, watchOpenConversation)
-        .withReducer(rootReducer, stateAfter(conversationsViewOpened()))
+        .withReducer(testReducer, stateAfter(conversationsViewOpened()))
         .provide([
           [
             matchers.call.fn(inboxApi.messages),
@@ -293,6 +307,155 @@ describe('inbox polling', () => {
   });
 });
 
+describe('pages of the list', () => {
+  const ada = aConversation({ id: '15550111@c.us', name: 'Ada Lovelace' });
+  const linus = aConversation({ id: '15550122@c.us', name: 'Linus' });
+
+  it('asks for the next page once per cursor and appends it', async () => {
+    const answers = [listPage([ada], 'cursor-2'), listPage([linus])];
+    const pages = counted(() => Promise.resolve(answers.shift()));
+    const saga = started(
+      expectSaga(untilStopped, watchInbox)
+        .withReducer(
+          testReducer,
+          stateAfter(conversationsViewOpened(), conversationsLoaded(listPage([grace, alan], 'cursor-1'))),
+        )
+        .provide([[matchers.call.fn(inboxApi.conversations), pages.provider], controlledTime().provider]),
+    );
+    await settle();
+    // Scrolling past the end several times while the page is on its way asks once.
+    saga.dispatch(moreConversationsRequested());
+    saga.dispatch(moreConversationsRequested());
+    await settle();
+    saga.dispatch(moreConversationsRequested());
+    await settle();
+    saga.dispatch(moreConversationsRequested());
+    await settle();
+    saga.dispatch(moreConversationsRequested());
+    await settle();
+    const { storeState } = await saga.stop();
+    expect(pages.calls).toEqual([
+      ['token', { limit: CONVERSATIONS_PAGE_SIZE, before: 'cursor-1' }],
+      ['token', { limit: CONVERSATIONS_PAGE_SIZE, before: 'cursor-2' }],
+    ]);
+    const inbox = (storeState as RootState).inbox;
+    expect(inbox.conversations.ids).toEqual([grace.id, alan.id, ada.id, linus.id]);
+    expect(inbox.pages).toEqual({ next: null, more: 'none', deep: true });
+  });
+
+  it("pages the search's results with its query", async () => {
+    await expectSaga(watchInbox)
+      .withReducer(
+        testReducer,
+        stateAfter(
+          conversationsViewOpened(),
+          conversationsLoaded(listPage([grace])),
+          conversationSearchEdited('sunday'),
+        ),
+      )
+      .provide([
+        [
+          matchers.call.fn(inboxApi.conversations),
+          dynamic(({ args: [, query] }: { args: [string, { before?: string }] }) =>
+            query.before ? listPage([linus]) : listPage([ada], 'found-1'),
+          ),
+        ],
+        noDelays,
+      ])
+      .dispatch(conversationSearchEdited('sunday'))
+      .delay(10)
+      .dispatch(moreConversationsRequested())
+      .call(inboxApi.conversations, 'token', { limit: CONVERSATIONS_PAGE_SIZE, q: 'sunday' })
+      .call(inboxApi.conversations, 'token', { limit: CONVERSATIONS_PAGE_SIZE, before: 'found-1', q: 'sunday' })
+      .put(moreConversationsLoaded({ ...listPage([linus]), query: 'sunday', before: 'found-1' }))
+      .run({ timeout: 200, silenceTimeout: true });
+  });
+
+  it('keeps the older pages when the poll brings the first page again', async () => {
+    const time = controlledTime();
+    const first = listPage([{ ...ada, last_message: 'Back again' }, grace], 'cursor-9');
+    const list = counted(() => first);
+    const saga = started(
+      expectSaga(untilStopped, pollConversations)
+        .withReducer(
+          testReducer,
+          stateAfter(
+            conversationsViewOpened(),
+            conversationsLoaded(listPage([grace, alan], 'cursor-1')),
+            moreConversationsRequested(),
+            moreConversationsLoaded({ ...listPage([ada, linus], 'cursor-2'), query: '', before: 'cursor-1' }),
+          ),
+        )
+        .provide([[matchers.call.fn(inboxApi.conversations), list.provider], time.provider]),
+    );
+    await settle();
+    await time.pass();
+    const { storeState } = await saga.stop();
+    expect(list.calls).toEqual(Array(2).fill(['token', { limit: CONVERSATIONS_PAGE_SIZE }]));
+    const inbox = (storeState as RootState).inbox;
+    expect(inbox.conversations.ids).toEqual([ada.id, grace.id, alan.id, linus.id]);
+    expect(inbox.conversations.entities[ada.id].last_message).toBe('Back again');
+    expect(inbox.pages.next).toBe('cursor-2');
+  });
+});
+
+describe('searching', () => {
+  it('asks the server once typing pauses for 300 ms, only for the latest text', async () => {
+    const time = controlledTime();
+    const list = counted(() => listPage([grace]));
+    const saga = started(
+      expectSaga(untilStopped, watchInbox)
+        .withReducer(testReducer, stateAfter(conversationsViewOpened(), conversationsLoaded(listPage([grace, alan]))))
+        .provide([[matchers.call.fn(inboxApi.conversations), list.provider], time.provider]),
+    );
+    await settle();
+    for (const text of ['g', 'gr', 'gra']) {
+      saga.dispatch(conversationSearchEdited(text));
+      await settle();
+    }
+    // Each edit cancelled the wait of the one before it: only the last one's is still running.
+    expect(time.waiting.map(({ ms }) => ms)).toEqual([SEARCH_DEBOUNCE_MS, SEARCH_DEBOUNCE_MS, SEARCH_DEBOUNCE_MS]);
+    expect(SEARCH_DEBOUNCE_MS).toBe(300);
+    expect(list.calls).toEqual([]);
+    await time.pass();
+    await time.pass();
+    expect(list.calls).toEqual([]);
+    await time.pass();
+    expect(list.calls).toEqual([['token', { limit: CONVERSATIONS_PAGE_SIZE, q: 'gra' }]]);
+
+    // An empty box asks nothing: the whole list shows again.
+    saga.dispatch(conversationSearchEdited('  '));
+    await settle();
+    expect(time.waiting).toHaveLength(0);
+    const { storeState } = await saga.stop();
+    expect(list.calls).toHaveLength(1);
+    expect((storeState as RootState).inbox.searchResults.query).toBe('');
+  });
+
+  it('refreshes the search results with the list while a search is on', async () => {
+    const time = controlledTime();
+    const list = counted(() => listPage([grace]));
+    const saga = started(
+      expectSaga(untilStopped, watchInbox)
+        .withReducer(testReducer, stateAfter(conversationsViewOpened(), conversationsLoaded(listPage([grace, alan]))))
+        .provide([[matchers.call.fn(inboxApi.conversations), list.provider], time.provider]),
+    );
+    await settle();
+    saga.dispatch(conversationSearchEdited('grace'));
+    await settle();
+    await time.pass();
+    saga.dispatch(conversationsViewOpened());
+    await settle();
+    const { storeState } = await saga.stop();
+    expect(list.calls).toEqual([
+      ['token', { limit: CONVERSATIONS_PAGE_SIZE, q: 'grace' }],
+      ['token', { limit: CONVERSATIONS_PAGE_SIZE }],
+      ['token', { limit: CONVERSATIONS_PAGE_SIZE, q: 'grace' }],
+    ]);
+    expect((storeState as RootState).inbox.searchResults).toMatchObject({ query: 'grace', status: 'loaded' });
+  });
+});
+
 describe('sending a reply', () => {
   const submission = { conversationId: grace.id, text: '  Yes, until noon.  ', inReplyToMessageId: question.id };
   const opened = () =>
@@ -306,27 +469,27 @@ describe('sending a reply', () => {
 
   it('sends the quote, then refreshes the messages and the list at once', async () => {
     const { storeState } = await expectSaga(sendReply, replySubmitted(submission))
-      .withReducer(rootReducer, opened())
+      .withReducer(testReducer, opened())
       .provide([
         [matchers.call.fn(inboxApi.reply), reply],
         [matchers.call.fn(inboxApi.messages), [question, reply]],
-        [matchers.call.fn(inboxApi.conversations), [grace]],
+        [matchers.call.fn(inboxApi.conversations), listPage([grace])],
       ])
       .call(inboxApi.reply, 'token', grace.id, { text: 'Yes, until noon.', in_reply_to_message_id: question.id })
       .put(replySent({ conversationId: grace.id, message: reply }))
       .call(inboxApi.messages, 'token', grace.id, { limit: MESSAGES_PAGE_SIZE })
-      .call(inboxApi.conversations, 'token')
+      .call(inboxApi.conversations, 'token', { limit: CONVERSATIONS_PAGE_SIZE })
       .run();
     expect((storeState as RootState).inbox.open).toMatchObject({ draft: '', replyTargetId: null });
   });
 
   it('sends no quote when there is no reply target', async () => {
     await expectSaga(sendReply, replySubmitted({ ...submission, inReplyToMessageId: null }))
-      .withReducer(rootReducer, opened())
+      .withReducer(testReducer, opened())
       .provide([
         [matchers.call.fn(inboxApi.reply), reply],
         [matchers.call.fn(inboxApi.messages), [question, reply]],
-        [matchers.call.fn(inboxApi.conversations), [grace]],
+        [matchers.call.fn(inboxApi.conversations), listPage([grace])],
       ])
       .call(inboxApi.reply, 'token', grace.id, { text: 'Yes, until noon.' })
       .run();
@@ -336,7 +499,7 @@ describe('sending a reply', () => {
     const reason =
       'More than 24 hours have passed since this customer last wrote; WhatsApp only allows template messages now.';
     const { storeState } = await expectSaga(sendReply, replySubmitted(submission))
-      .withReducer(rootReducer, opened())
+      .withReducer(testReducer, opened())
       .provide([
         [matchers.call.fn(inboxApi.reply), throwError(new ApiError(reason, 409))],
         [matchers.call.fn(inboxApi.messages), [question]],
@@ -352,7 +515,7 @@ describe('sending a reply', () => {
     const blank = { ...submission, text: '   ' };
     await expectSaga(sendReply, replySubmitted(blank))
       .withReducer(
-        rootReducer,
+        testReducer,
         stateAfter(conversationsViewOpened(), conversationOpened(grace.id), replySubmitted(blank)),
       )
       .not.call.fn(inboxApi.reply)
@@ -379,7 +542,7 @@ describe('the message menu', () => {
   it('hides a deleted message once the server has hidden it', async () => {
     const ref = { conversationId: grace.id, messageId: reply.id };
     await expectSaga(hideMessage, messageDeleteClicked(ref))
-      .withReducer(rootReducer, stateAfter())
+      .withReducer(testReducer, stateAfter())
       .provide([[matchers.call.fn(inboxApi.hideMessage), undefined]])
       .call(inboxApi.hideMessage, 'token', grace.id, reply.id)
       .put(messageHidden(ref))
@@ -389,7 +552,7 @@ describe('the message menu', () => {
   it('keeps the message and says why when the server refuses to hide it', async () => {
     const ref = { conversationId: grace.id, messageId: question.id };
     await expectSaga(hideMessage, messageDeleteClicked(ref))
-      .withReducer(rootReducer, stateAfter())
+      .withReducer(testReducer, stateAfter())
       .provide([[matchers.call.fn(inboxApi.hideMessage), throwError(new ApiError('Message not found.', 404))]])
       .not.put(messageHidden(ref))
       .put.like(toast(INBOX_TEXTS.deleteFailed, 'Message not found.', 'destructive'))
@@ -403,7 +566,7 @@ describe('the unread badge', () => {
     const unread = counted(() => ({ unread_conversations: 4 }));
     const saga = started(
       expectSaga(untilStopped, watchUnreadBadge)
-        .withReducer(rootReducer, stateAfter())
+        .withReducer(testReducer, stateAfter())
         .provide([[matchers.call.fn(inboxApi.unread), unread.provider], time.provider])
         .put(unreadCountLoaded(4)),
     );

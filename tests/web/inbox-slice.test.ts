@@ -3,6 +3,7 @@ import {
   selectCanSend,
   selectMessages,
   selectReplyTarget,
+  selectSearchStatus,
   selectUnreadConversations,
   selectVisibleConversations,
 } from '../../src/features/inbox/selectors';
@@ -12,6 +13,7 @@ import inboxSlice, {
   conversationsLoadFailed,
   conversationsReloadRequested,
   conversationSearchEdited,
+  conversationSearchSent,
   conversationsViewClosed,
   conversationsViewOpened,
   draftEdited,
@@ -19,6 +21,9 @@ import inboxSlice, {
   messagesLoaded,
   messagesLoadFailed,
   mobileListToggled,
+  moreConversationsLoaded,
+  moreConversationsLoadFailed,
+  moreConversationsRequested,
   olderMessagesLoaded,
   olderMessagesRequested,
   replyFailed,
@@ -26,9 +31,12 @@ import inboxSlice, {
   replySubmitted,
   replyTargetChosen,
   replyTargetCleared,
+  searchResultsLoaded,
+  searchResultsLoadFailed,
   unreadCountLoaded,
   type InboxState,
 } from '../../src/features/inbox/slice';
+import type { Conversation } from '../../contract';
 import { aConversation, aMessage } from './inbox-fixtures';
 
 const reducer = inboxSlice.reducer;
@@ -57,20 +65,23 @@ const answer = aMessage({
   sender: 'human',
 });
 
+/** A first page of the list as the server sends it; `next` is its X-Next-Cursor. */
+const listPage = (conversations: Conversation[], next: string | null = null) => ({ conversations, next });
+
 const page = (conversationId: string, messages = [question], pageSize = 50) => ({ conversationId, messages, pageSize });
 
 /** The list on screen and Grace's conversation open with its first page. */
 const graceOpen = () =>
   reduce(
     conversationsViewOpened(),
-    conversationsLoaded([grace, alan]),
+    conversationsLoaded(listPage([grace, alan])),
     conversationOpened(grace.id),
     messagesLoaded(page(grace.id, [answer, question])),
   );
 
 describe('the inbox state', () => {
   it('loads the list and counts the conversations with unread messages', () => {
-    const state = reduce(conversationsViewOpened(), conversationsLoaded([grace, alan]));
+    const state = reduce(conversationsViewOpened(), conversationsLoaded(listPage([grace, alan])));
     expect(state.conversationsStatus).toBe('loaded');
     expect(selectUnreadConversations(root(state))).toBe(1);
   });
@@ -80,29 +91,32 @@ describe('the inbox state', () => {
     expect(failed.conversationsStatus).toBe('failed');
     expect(reducer(failed, conversationsReloadRequested()).conversationsStatus).toBe('loading');
 
-    const shown = reduce(conversationsViewOpened(), conversationsLoaded([grace]), conversationsLoadFailed());
+    const shown = reduce(conversationsViewOpened(), conversationsLoaded(listPage([grace])), conversationsLoadFailed());
     expect(shown.conversationsStatus).toBe('loaded');
     expect(shown.conversations.ids).toEqual([grace.id]);
   });
 
   it('ignores a list that arrives after the view was left before it ever loaded', () => {
     const left = reduce(conversationsViewOpened(), conversationsViewClosed());
-    expect(reducer(left, conversationsLoaded([grace]))).toEqual(left);
+    expect(reducer(left, conversationsLoaded(listPage([grace])))).toEqual(left);
   });
 
   it('leaves the state untouched by a poll that brings nothing new, so that nothing re-renders', () => {
     const loaded = graceOpen();
-    expect(reducer(loaded, conversationsLoaded([{ ...grace, unread_count: 0 }, { ...alan }]))).toBe(loaded);
+    expect(reducer(loaded, conversationsLoaded(listPage([{ ...grace, unread_count: 0 }, { ...alan }])))).toBe(loaded);
     expect(reducer(loaded, messagesLoaded(page(grace.id, [{ ...question }, { ...answer }])))).toBe(loaded);
     const read = { ...answer, status: 'read' as const };
     expect(reducer(loaded, messagesLoaded(page(grace.id, [question, read]))).open.messages.entities['wamid.a']).toEqual(
       read,
     );
-    expect(reducer(loaded, conversationsLoaded([alan, grace])).conversations.ids).toEqual([alan.id, grace.id]);
+    expect(reducer(loaded, conversationsLoaded(listPage([alan, grace]))).conversations.ids).toEqual([
+      alan.id,
+      grace.id,
+    ]);
   });
 
-  it('filters the list by name as shown, number and last message, in any case', () => {
-    const loaded = reduce(conversationsViewOpened(), conversationsLoaded([grace, alan]));
+  it('narrows what is loaded by name as shown, number and last message until the server answers', () => {
+    const loaded = reduce(conversationsViewOpened(), conversationsLoaded(listPage([grace, alan])));
     const visible = (search: string) =>
       selectVisibleConversations(root(reducer(loaded, conversationSearchEdited(search)))).map(({ id }) => id);
     expect(visible('GRACE')).toEqual([grace.id]);
@@ -111,6 +125,117 @@ describe('the inbox state', () => {
     expect(visible('shop open')).toEqual([alan.id]);
     expect(visible('  ')).toEqual([grace.id, alan.id]);
     expect(visible('nobody')).toEqual([]);
+  });
+
+  it('appends the next page once, and keeps it when the poll brings the first page again', () => {
+    const ada = aConversation({ id: '15550111@c.us', name: 'Ada Lovelace' });
+    const linus = aConversation({ id: '15550122@c.us', name: 'Linus', unread_count: 1 });
+    const first = reduce(conversationsViewOpened(), conversationsLoaded(listPage([grace, alan], 'cursor-1')));
+    expect(first.pages).toEqual({ next: 'cursor-1', more: 'available', deep: false });
+    const asked = reducer(first, moreConversationsRequested());
+    expect(asked.pages.more).toBe('loading');
+    expect(reducer(asked, moreConversationsRequested())).toBe(asked);
+    // An answer for another cursor (or another search) is not this page.
+    expect(reducer(asked, moreConversationsLoaded({ ...listPage([ada]), query: '', before: 'cursor-0' }))).toBe(asked);
+    const more = reducer(
+      asked,
+      moreConversationsLoaded({ ...listPage([alan, ada, linus], 'cursor-2'), query: '', before: 'cursor-1' }),
+    );
+    expect(more.conversations.ids).toEqual([grace.id, alan.id, ada.id, linus.id]);
+    expect(more.pages).toEqual({ next: 'cursor-2', more: 'available', deep: true });
+
+    // Ada writes again: the poll's first page brings her up; the older pages stay, without her twice.
+    const polled = reducer(more, conversationsLoaded(listPage([{ ...ada, last_message: 'Hi' }, grace], 'cursor-9')));
+    expect(polled.conversations.ids).toEqual([ada.id, grace.id, alan.id, linus.id]);
+    expect(polled.conversations.entities[ada.id].last_message).toBe('Hi');
+    expect(polled.pages.next).toBe('cursor-2');
+
+    const failed = reducer(reducer(polled, moreConversationsRequested()), moreConversationsLoadFailed({ query: '' }));
+    expect(failed.pages.more).toBe('available');
+    const end = reducer(
+      reducer(polled, moreConversationsRequested()),
+      moreConversationsLoaded({ ...listPage([]), query: '', before: 'cursor-2' }),
+    );
+    expect(end.pages).toEqual({ next: null, more: 'none', deep: true });
+    expect(reducer(end, moreConversationsRequested())).toBe(end);
+  });
+
+  it('replaces a list of only the first page by each poll, cursor included', () => {
+    const first = reduce(conversationsViewOpened(), conversationsLoaded(listPage([grace, alan], 'cursor-1')));
+    const polled = reducer(first, conversationsLoaded(listPage([alan], 'cursor-2')));
+    expect(polled.conversations.ids).toEqual([alan.id]);
+    expect(polled.conversations.entities[grace.id]).toBeUndefined();
+    expect(polled.pages).toEqual({ next: 'cursor-2', more: 'available', deep: false });
+  });
+
+  it("shows the server's search results for the text typed, and the whole list again for an empty box", () => {
+    const ada = aConversation({ id: '15550111@c.us', name: 'Ada Lovelace', last_message: 'Sunday?' });
+    const loaded = reduce(conversationsViewOpened(), conversationsLoaded(listPage([grace, alan], 'cursor-1')));
+    const typed = reducer(loaded, conversationSearchEdited('sunday'));
+    // Until the server answers, what is loaded is narrowed here.
+    expect(selectVisibleConversations(root(typed)).map(({ id }) => id)).toEqual([grace.id]);
+    const sent = reducer(typed, conversationSearchSent('sunday'));
+    expect(sent.searchResults).toMatchObject({ query: 'sunday', status: 'loading' });
+    const found = reducer(sent, searchResultsLoaded({ ...listPage([grace, ada], 'found-1'), query: 'sunday' }));
+    expect(selectVisibleConversations(root(found)).map(({ id }) => id)).toEqual([grace.id, ada.id]);
+    expect(found.conversations.ids).toEqual([grace.id, alan.id]);
+
+    // Its next page belongs to the search.
+    const more = reducer(
+      reducer(found, moreConversationsRequested()),
+      moreConversationsLoaded({ ...listPage([alan]), query: 'sunday', before: 'found-1' }),
+    );
+    expect(selectVisibleConversations(root(more)).map(({ id }) => id)).toEqual([grace.id, ada.id, alan.id]);
+    expect(more.pages.more).toBe('available');
+
+    // A late answer for an older search is ignored; an empty box is the whole list at once.
+    expect(reducer(more, searchResultsLoaded({ ...listPage([alan]), query: 'sun' }))).toBe(more);
+    const cleared = reducer(more, conversationSearchEdited(''));
+    expect(selectVisibleConversations(root(cleared)).map(({ id }) => id)).toEqual([grace.id, alan.id]);
+    expect(cleared.searchResults.query).toBe('');
+    expect(reducer(cleared, searchResultsLoaded({ ...listPage([ada]), query: 'sunday' }))).toBe(cleared);
+
+    const nothing = reduce(
+      conversationsViewOpened(),
+      conversationsLoaded(listPage([grace])),
+      conversationSearchEdited('zebra'),
+      conversationSearchSent('zebra'),
+      searchResultsLoaded({ ...listPage([]), query: 'zebra' }),
+    );
+    expect(selectVisibleConversations(root(nothing))).toEqual([]);
+    expect(nothing.searchResults.status).toBe('loaded');
+  });
+
+  it('fails a search the server could not answer, and tries it again when it is sent again', () => {
+    const failed = reduce(
+      conversationsViewOpened(),
+      conversationsLoaded(listPage([grace])),
+      conversationSearchEdited('zebra'),
+      conversationSearchSent('zebra'),
+      searchResultsLoadFailed({ query: 'zebra' }),
+    );
+    expect(failed.searchResults.status).toBe('failed');
+    expect(selectSearchStatus(root(failed))).toBe('failed');
+    expect(selectSearchStatus(root(reducer(failed, conversationSearchEdited('zebras'))))).toBe('loading');
+    expect(reducer(failed, conversationSearchSent('zebra')).searchResults.status).toBe('loading');
+    expect(reducer(failed, searchResultsLoadFailed({ query: 'other' }))).toBe(failed);
+  });
+
+  it('leaves the badge to the server while pages of the list are not loaded', () => {
+    const partial = reduce(
+      conversationsViewOpened(),
+      unreadCountLoaded(7),
+      conversationsLoaded(listPage([grace, alan], 'cursor-1')),
+    );
+    expect(selectUnreadConversations(root(partial))).toBe(7);
+    const opened = reduce(
+      conversationsViewOpened(),
+      unreadCountLoaded(7),
+      conversationsLoaded(listPage([grace, alan], 'cursor-1')),
+      conversationOpened(grace.id),
+      messagesLoaded(page(grace.id)),
+    );
+    expect(selectUnreadConversations(root(opened))).toBe(6);
   });
 
   it('opens a conversation: its messages load oldest first, it reads as read and the mobile list closes', () => {

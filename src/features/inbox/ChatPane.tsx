@@ -4,9 +4,11 @@ import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import AiReplying from './AiReplying';
 import Composer from './Composer';
 import EmptyState from './EmptyState';
 import { conversationName, conversationNumber, INBOX_TEXTS, MESSAGE_SKELETON_ROWS } from './format';
+import { HandBackButton, NeedsYouChip } from './HandoverControls';
 import LoadFailed from './LoadFailed';
 import MessageList from './MessageList';
 import ReplyBar from './ReplyBar';
@@ -41,7 +43,7 @@ function ChatHeader({ conversationId }: { conversationId: string }) {
       <Avatar src={conversation?.avatar ?? undefined} alt="" aria-hidden>
         {name.replace('+', '').charAt(0).toUpperCase()}
       </Avatar>
-      <Box sx={{ minWidth: 0 }}>
+      <Box sx={{ minWidth: 0, flex: 1 }}>
         <Typography variant="subtitle1" component="h2" noWrap sx={{ fontWeight: 600 }}>
           {name}
         </Typography>
@@ -51,6 +53,8 @@ function ChatHeader({ conversationId }: { conversationId: string }) {
           </Typography>
         )}
       </Box>
+      <NeedsYouChip conversation={conversation} />
+      <HandBackButton conversation={conversation} />
     </Box>
   );
 }
@@ -87,6 +91,7 @@ export default function ChatPane() {
     <Box component="section" aria-label="Chat" sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}>
       <ChatHeader conversationId={conversationId} />
       <Box sx={{ flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column' }}>{body}</Box>
+      <AiReplying />
       <ReplyBar />
       <Composer conversationId={conversationId} />
     </Box>

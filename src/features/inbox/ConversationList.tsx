@@ -2,31 +2,43 @@ import ForumOutlinedIcon from '@mui/icons-material/ForumOutlined';
 import SearchIcon from '@mui/icons-material/Search';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
 import InputAdornment from '@mui/material/InputAdornment';
 import ListItemButton from '@mui/material/ListItemButton';
 import Skeleton from '@mui/material/Skeleton';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import type { Conversation } from '../../../contract';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import EmptyState from './EmptyState';
 import { conversationName, INBOX_TEXTS, MESSAGE_SKELETON_ROWS } from './format';
+import { NeedsYouChip } from './HandoverControls';
 import LoadFailed from './LoadFailed';
 import {
   selectConversations,
   selectConversationsStatus,
   selectOpenConversationId,
   selectSearch,
+  selectSearchStatus,
+  selectShownPages,
   selectVisibleConversations,
 } from './selectors';
-import { conversationOpened, conversationSearchEdited, conversationsReloadRequested } from './slice';
+import {
+  conversationOpened,
+  conversationSearchEdited,
+  conversationsReloadRequested,
+  moreConversationsRequested,
+  type OlderStatus,
+} from './slice';
 import { listTime } from './time';
 import { useNow } from './useNow';
 import { NO_LAYOUT_RECT, observeRectOrFallback } from './virtual';
 
 export const CONVERSATION_ROW_HEIGHT_PX = 72;
+/** The next page is asked for once the last rows on screen are this close to the end of those loaded. */
+export const LOAD_MORE_THRESHOLD_ROWS = 5;
 
 export interface ConversationRowProps {
   conversation: Conversation;
@@ -61,6 +73,7 @@ export function ConversationRow({ conversation, selected, now, onOpen }: Convers
           <Typography variant="body2" color="text.secondary" noWrap sx={{ flex: 1 }}>
             {conversation.last_message}
           </Typography>
+          <NeedsYouChip conversation={conversation} />
           {unread > 0 && (
             <Box
               component="span"
@@ -89,39 +102,65 @@ export function ConversationRow({ conversation, selected, now, onOpen }: Convers
   );
 }
 
-/** Only the rows in view exist in the DOM, so 10,000 conversations scroll like ten. */
-function ConversationRows({ conversations }: { conversations: Conversation[] }) {
+/** The row under the last one while the next page is on its way. */
+function MoreRow() {
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'center', height: CONVERSATION_ROW_HEIGHT_PX }}>
+      <CircularProgress size={20} aria-label="Loading more conversations" />
+    </Box>
+  );
+}
+
+interface ConversationRowsProps {
+  conversations: Conversation[];
+  /** Whether a next page exists ('available'), is on its way, or the end is loaded. */
+  more: OlderStatus;
+}
+
+/** Only the rows in view exist in the DOM, so 10,000 conversations scroll like ten; nearing the end loads the next page. */
+function ConversationRows({ conversations, more }: ConversationRowsProps) {
   const dispatch = useAppDispatch();
   const openId = useAppSelector(selectOpenConversationId);
   const now = useNow();
   const scrollRef = useRef<HTMLDivElement>(null);
+  const count = conversations.length + (more === 'loading' ? 1 : 0);
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read during render by design
   const virtualizer = useVirtualizer({
-    count: conversations.length,
+    count,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => CONVERSATION_ROW_HEIGHT_PX,
-    getItemKey: (index) => conversations[index].id,
+    getItemKey: (index) => conversations[index]?.id ?? 'more',
     overscan: 6,
     initialRect: NO_LAYOUT_RECT,
     observeElementRect: observeRectOrFallback,
   });
   const open = (id: string) => dispatch(conversationOpened(id));
+  const items = virtualizer.getVirtualItems();
+  const lastShown = items.length > 0 ? items[items.length - 1].index : -1;
+  const loadMore = useCallback(() => dispatch(moreConversationsRequested()), [dispatch]);
+  useEffect(() => {
+    if (more === 'available' && lastShown >= conversations.length - LOAD_MORE_THRESHOLD_ROWS) loadMore();
+  }, [more, lastShown, conversations.length, loadMore]);
 
   return (
     <Box ref={scrollRef} sx={{ flex: 1, minHeight: 0, overflowY: 'auto' }}>
       <Box role="list" aria-label="Conversations" sx={{ position: 'relative', height: virtualizer.getTotalSize() }}>
-        {virtualizer.getVirtualItems().map((item) => (
+        {items.map((item) => (
           <Box
             key={item.key}
             role="listitem"
             sx={{ position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${item.start}px)` }}
           >
-            <ConversationRow
-              conversation={conversations[item.index]}
-              selected={conversations[item.index].id === openId}
-              now={now}
-              onOpen={open}
-            />
+            {item.index < conversations.length ? (
+              <ConversationRow
+                conversation={conversations[item.index]}
+                selected={conversations[item.index].id === openId}
+                now={now}
+                onOpen={open}
+              />
+            ) : (
+              <MoreRow />
+            )}
           </Box>
         ))}
       </Box>
@@ -152,6 +191,11 @@ export default function ConversationList() {
   const search = useAppSelector(selectSearch);
   const all = useAppSelector(selectConversations);
   const visible = useAppSelector(selectVisibleConversations);
+  const searchStatus = useAppSelector(selectSearchStatus);
+  const pages = useAppSelector(selectShownPages);
+  const searching = search.trim() !== '';
+  // While the server has not answered for the text typed, what shows is the loaded list narrowed here: no paging.
+  const more = searching && searchStatus !== 'loaded' ? 'none' : pages.more;
 
   let content;
   if (status === 'failed') {
@@ -168,10 +212,16 @@ export default function ConversationList() {
         text={INBOX_TEXTS.noConversationsHint}
       />
     );
+  } else if (visible.length === 0 && searchStatus === 'failed') {
+    content = (
+      <LoadFailed text={INBOX_TEXTS.conversationsFailed} onRetry={() => dispatch(conversationSearchEdited(search))} />
+    );
+  } else if (visible.length === 0 && searching && searchStatus !== 'loaded') {
+    content = <ConversationSkeletons />;
   } else if (visible.length === 0) {
     content = <EmptyState icon={<SearchIcon fontSize="large" />} title={INBOX_TEXTS.noSearchResults} />;
   } else {
-    content = <ConversationRows conversations={visible} />;
+    content = <ConversationRows conversations={visible} more={more} />;
   }
 
   return (

@@ -17,6 +17,7 @@ import Typography from '@mui/material/Typography';
 import { useState, type ReactNode } from 'react';
 import type { Message, MessageSender, MessageStatus } from '../../../contract';
 import { INBOX_TEXTS } from './format';
+import MessageSources, { hasSources } from './MessageSources';
 import { messageTime } from './time';
 
 export interface MessageBubbleProps {
@@ -166,6 +167,7 @@ export default function MessageBubble({ message, quoted, now, ...actions }: Mess
             {message.status_reason}
           </Typography>
         )}
+        {message.sender === 'ai' && hasSources(message.sources) && <MessageSources sources={message.sources} />}
       </Box>
       <MessageMenu message={message} {...actions} />
     </Box>

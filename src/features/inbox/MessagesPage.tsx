@@ -6,12 +6,16 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useEffect } from 'react';
 import { Group, Panel, Separator } from 'react-resizable-panels';
+import { useSearchParams } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import ChatPane from './ChatPane';
 import ConversationList from './ConversationList';
 import { CHAT_PANEL_SIZE, LIST_PANEL_SIZE, MOBILE_MEDIA_QUERY } from './format';
 import { selectMobileListOpen } from './selectors';
-import { conversationsViewClosed, conversationsViewOpened, mobileListToggled } from './slice';
+import { conversationOpened, conversationsViewClosed, conversationsViewOpened, mobileListToggled } from './slice';
+
+/** `/messages?c=<id>` opens that conversation (the bell's hand-overs link here). */
+export const OPEN_CONVERSATION_PARAM = 'c';
 
 /** The page fills the window below the app bar (MUI's toolbar, 56 px on phones and 64 px above, and its 1 px border). */
 const PAGE_HEIGHT = { xs: 'calc(100dvh - 57px)', sm: 'calc(100dvh - 65px)' };
@@ -69,6 +73,8 @@ function DesktopInbox() {
 export default function MessagesPage() {
   const dispatch = useAppDispatch();
   const isMobile = useMediaQuery(MOBILE_MEDIA_QUERY);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const linkedId = searchParams.get(OPEN_CONVERSATION_PARAM);
 
   useEffect(() => {
     dispatch(conversationsViewOpened());
@@ -76,6 +82,19 @@ export default function MessagesPage() {
       dispatch(conversationsViewClosed());
     };
   }, [dispatch]);
+
+  // Declared after the view opens, so that the conversation opens in it; the link is then spent.
+  useEffect(() => {
+    if (!linkedId) return;
+    dispatch(conversationOpened(linkedId));
+    setSearchParams(
+      (params) => {
+        params.delete(OPEN_CONVERSATION_PARAM);
+        return params;
+      },
+      { replace: true },
+    );
+  }, [dispatch, linkedId, setSearchParams]);
 
   return isMobile ? <MobileInbox /> : <DesktopInbox />;
 }

@@ -1,4 +1,5 @@
 import { createSelector } from '@reduxjs/toolkit';
+import type { Conversation } from '../../../contract';
 import type { RootState } from '../../store';
 import { conversationName, conversationNumber } from './format';
 import { conversationsAdapter, isSendable, messagesAdapter, type InboxState } from './slice';
@@ -25,25 +26,52 @@ export const selectOlderMessages = (state: WithInbox) => selectOpen(state).older
 export const selectDraft = (state: WithInbox) => selectOpen(state).draft;
 export const selectSend = (state: WithInbox) => selectOpen(state).send;
 
-/** The list as the search box narrows it: by name (as shown), number and last message, any case. */
+export const selectSearchResults = (state: WithInbox) => selectInbox(state).searchResults;
+/** The search the server last searched ('' for none). */
+export const selectSearchQuery = (state: WithInbox) => selectInbox(state).searchResults.query;
+/** The paging of the list on screen: the search's while one is on, else the whole list's. */
+export const selectShownPages = (state: WithInbox) =>
+  selectSearchQuery(state) ? selectInbox(state).searchResults.pages : selectInbox(state).pages;
+const { selectAll: selectSearchResultList } = conversationsAdapter.getSelectors(
+  (state: WithInbox) => state.inbox.searchResults.conversations,
+);
+
+/** Whether a conversation has the text in its name (as shown), number or last message, any case. */
+function matches(conversation: Conversation, needle: string) {
+  return [
+    conversationName(conversation),
+    conversation.name,
+    conversationNumber(conversation.id),
+    conversation.last_message,
+  ]
+    .join('\n')
+    .toLowerCase()
+    .includes(needle);
+}
+
+/**
+ * The list on screen. With text in the search box: the server's results once it has answered for
+ * that text; until then, what is loaded narrowed by the same rule (name, number, last message).
+ */
 export const selectVisibleConversations = createSelector(
-  [selectConversations, selectSearch],
-  (conversations, search) => {
-    const needle = search.trim().toLowerCase();
-    if (!needle) return conversations;
-    return conversations.filter((conversation) =>
-      [
-        conversationName(conversation),
-        conversation.name,
-        conversationNumber(conversation.id),
-        conversation.last_message,
-      ]
-        .join('\n')
-        .toLowerCase()
-        .includes(needle),
-    );
+  [selectConversations, selectSearch, selectSearchResults, selectSearchResultList],
+  (conversations, search, results, found) => {
+    const text = search.trim();
+    if (!text) return conversations;
+    if (results.query === text && results.status === 'loaded') return found;
+    const needle = text.toLowerCase();
+    return conversations.filter((conversation) => matches(conversation, needle));
   },
 );
+
+/** What the search box's text is waiting for: 'loading' until the server has answered for it. */
+export const selectSearchStatus = (state: WithInbox) => {
+  const text = selectSearch(state).trim();
+  if (!text) return 'idle';
+  const results = selectSearchResults(state);
+  if (results.query !== text) return 'loading';
+  return results.status;
+};
 
 export const selectOpenConversation = (state: WithInbox) => {
   const id = selectOpenConversationId(state);

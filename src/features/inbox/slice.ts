@@ -5,8 +5,26 @@ import { loggedOut } from '../auth/slice';
 /** A list on screen: nothing asked yet, first load under way, shown, or its first load failed. */
 export type LoadStatus = 'idle' | 'loading' | 'loaded' | 'failed';
 export type SendStatus = 'idle' | 'sending' | 'failed';
-/** Paging backwards through a long history. */
+/** Paging backwards through a long history, or down a long list. */
 export type OlderStatus = 'none' | 'available' | 'loading';
+
+/** Pages of the conversation list beyond the first (GET /messages/conversations?before=). */
+export interface ListPages {
+  /** The cursor of the page after those loaded (the server's X-Next-Cursor); null at the end. */
+  next: string | null;
+  more: OlderStatus;
+  /** Pages after the first were loaded: polls of the first page then keep them. */
+  deep: boolean;
+}
+
+/** The server's answer to a search (`q`): its own pages, kept apart from the whole list. */
+export interface SearchResults {
+  /** The search sent (trimmed); '' when none. */
+  query: string;
+  status: LoadStatus;
+  conversations: EntityState<Conversation, string>;
+  pages: ListPages;
+}
 
 export const conversationsAdapter = createEntityAdapter<Conversation>();
 
@@ -30,7 +48,10 @@ export interface OpenConversationState {
 export interface InboxState {
   conversations: EntityState<Conversation, string>;
   conversationsStatus: LoadStatus;
+  pages: ListPages;
+  /** The search box as typed; the server searches it after a pause (src/sagas/inbox.ts). */
   search: string;
+  searchResults: SearchResults;
   /** Conversations with unread messages: the sidebar badge. */
   unreadConversations: number;
   open: OpenConversationState;
@@ -48,10 +69,21 @@ const closedConversation: OpenConversationState = {
   send: { status: 'idle', error: null },
 };
 
+const firstPageOnly: ListPages = { next: null, more: 'none', deep: false };
+
+const noSearch: SearchResults = {
+  query: '',
+  status: 'idle',
+  conversations: conversationsAdapter.getInitialState(),
+  pages: firstPageOnly,
+};
+
 export const initialInboxState: InboxState = {
   conversations: conversationsAdapter.getInitialState(),
   conversationsStatus: 'idle',
+  pages: firstPageOnly,
   search: '',
+  searchResults: noSearch,
   unreadConversations: 0,
   open: closedConversation,
   mobileListOpen: true,
@@ -62,6 +94,19 @@ export interface MessagesPage {
   messages: Message[];
   /** The page size asked for: a shorter page means the first message has been reached. */
   pageSize: number;
+}
+
+/** A page of the conversation list as the server sent it. */
+export interface ConversationsPage {
+  conversations: Conversation[];
+  /** The cursor of the next page; null on the last. */
+  next: string | null;
+}
+
+/** A page further down: the search it belongs to ('' for the whole list) and the cursor it was asked with. */
+export interface MoreConversationsPage extends ConversationsPage {
+  query: string;
+  before: string;
 }
 
 export interface ReplySubmission {
@@ -76,27 +121,78 @@ type MessageRef = ConversationRef & { messageId: string };
 const countUnread = (conversations: EntityState<Conversation, string>) =>
   Object.values(conversations.entities).filter((conversation) => conversation.unread_count > 0).length;
 
+/** The badge counts the list only when all of it is loaded; otherwise the server's count stands. */
+function recountUnread(state: InboxState) {
+  if (state.pages.next === null) state.unreadConversations = countUnread(state.conversations);
+}
+
 const isOpen = (state: InboxState, conversationId: string) => state.open.conversationId === conversationId;
 
 export const isSendable = (text: string) => text.trim() !== '';
 
-const CONVERSATION_FIELDS = ['name', 'avatar', 'last_message', 'timestamp', 'unread_count'] as const;
+const CONVERSATION_FIELDS = [
+  'name',
+  'avatar',
+  'last_message',
+  'timestamp',
+  'unread_count',
+  'owner',
+  'needs_you',
+  'ai_replying',
+] as const;
 
 /**
  * An unchanged poll (most of them) must not touch the state: a new object per row would re-render the
  * list every 3 s. Compared against the state before this action, outside Immer's drafts.
  */
-function listChanged(before: EntityState<Conversation, string> | undefined, after: Conversation[]) {
-  if (!before || before.ids.length !== after.length) return true;
-  return after.some((conversation, index) => {
+function listChanged(before: EntityState<Conversation, string> | undefined, ids: string[], page: Conversation[]) {
+  if (!before || before.ids.length !== ids.length || before.ids.some((id, index) => id !== ids[index])) return true;
+  return page.some((conversation) => {
     const known = before.entities[conversation.id];
-    return (
-      before.ids[index] !== conversation.id ||
-      !known ||
-      CONVERSATION_FIELDS.some((field) => known[field] !== conversation[field])
-    );
+    return !known || CONVERSATION_FIELDS.some((field) => known[field] !== conversation[field]);
   });
 }
+
+/**
+ * A poll's first page into a list: the page on top, then (once pages further down were loaded) the
+ * rest as it was, without the conversations the page brought up. Only the first page moves the cursor.
+ */
+function mergeFirstPage(
+  list: EntityState<Conversation, string>,
+  before: EntityState<Conversation, string> | undefined,
+  pages: ListPages,
+  { conversations, next }: ConversationsPage,
+) {
+  const onPage = new Set(conversations.map(({ id }) => id));
+  const rest = pages.deep ? (before?.ids ?? []).filter((id) => !onPage.has(id)) : [];
+  const ids = [...onPage, ...rest];
+  if (listChanged(before, ids, conversations)) {
+    conversationsAdapter.upsertMany(list, conversations);
+    if (!pages.deep) conversationsAdapter.removeMany(list, before?.ids.filter((id) => !onPage.has(id)) ?? []);
+    list.ids = ids;
+  }
+  if (!pages.deep && pages.more !== 'loading') {
+    pages.next = next;
+    pages.more = next ? 'available' : 'none';
+  }
+}
+
+/** A page further down, after those loaded: new conversations at the end, known ones refreshed in place. */
+function appendPage(
+  list: EntityState<Conversation, string>,
+  pages: ListPages,
+  { conversations, next }: ConversationsPage,
+) {
+  const known = new Set(list.ids);
+  conversationsAdapter.upsertMany(list, conversations);
+  list.ids = [...known, ...conversations.map(({ id }) => id).filter((id) => !known.has(id))];
+  pages.next = next;
+  pages.more = next ? 'available' : 'none';
+  pages.deep = true;
+}
+
+/** The list the owner is looking at: the search's results while a search is on, else the whole list. */
+const shownPages = (state: InboxState) => (state.searchResults.query ? state.searchResults.pages : state.pages);
 
 /** The messages of a page that are new or differ from what is on screen (status, reactions). */
 function changedMessages(before: EntityState<Message, string> | undefined, page: Message[]) {
@@ -119,23 +215,45 @@ const inboxSlice = createSlice({
     conversationsViewClosed(state) {
       state.open = closedConversation;
       state.search = '';
+      state.searchResults = noSearch;
+      if (state.pages.more === 'loading') state.pages.more = 'available';
       state.mobileListOpen = true;
       if (state.conversationsStatus !== 'loaded') state.conversationsStatus = 'idle';
     },
-    conversationsLoaded(state, action: PayloadAction<Conversation[]>) {
+    /** The first page (every poll): merged on top of what is loaded, older pages kept. */
+    conversationsLoaded(state, action: PayloadAction<ConversationsPage>) {
       if (state.conversationsStatus === 'idle') return;
       // The open conversation is being read: the server marks it read on the next fetch of its messages.
       const readingId = state.open.status === 'loaded' ? state.open.conversationId : null;
-      const conversations = action.payload.map((conversation) =>
+      const conversations = action.payload.conversations.map((conversation) =>
         conversation.id === readingId && conversation.unread_count > 0
           ? { ...conversation, unread_count: 0 }
           : conversation,
       );
-      if (listChanged(original(state.conversations), conversations)) {
-        conversationsAdapter.setAll(state.conversations, conversations);
-      }
+      mergeFirstPage(state.conversations, original(state.conversations), state.pages, {
+        conversations,
+        next: action.payload.next,
+      });
       state.conversationsStatus = 'loaded';
-      state.unreadConversations = countUnread(state.conversations);
+      recountUnread(state);
+    },
+    /** Scrolled near the end of the list on screen: its next page, once. */
+    moreConversationsRequested(state) {
+      const pages = shownPages(state);
+      const loaded = state.searchResults.query ? state.searchResults.status : state.conversationsStatus;
+      if (loaded === 'loaded' && pages.more === 'available' && pages.next) pages.more = 'loading';
+    },
+    moreConversationsLoaded(state, action: PayloadAction<MoreConversationsPage>) {
+      const { query, before } = action.payload;
+      const results = state.searchResults;
+      const [list, pages] = query ? [results.conversations, results.pages] : [state.conversations, state.pages];
+      if ((query && results.query !== query) || pages.more !== 'loading' || pages.next !== before) return;
+      appendPage(list, pages, action.payload);
+      if (!query) recountUnread(state);
+    },
+    moreConversationsLoadFailed(state, action: PayloadAction<{ query: string }>) {
+      const pages = action.payload.query ? state.searchResults.pages : state.pages;
+      if (action.payload.query === state.searchResults.query && pages.more === 'loading') pages.more = 'available';
     },
     /** A failed poll keeps the list on screen; only a list never loaded shows the failure. */
     conversationsLoadFailed(state) {
@@ -144,8 +262,42 @@ const inboxSlice = createSlice({
     conversationsReloadRequested(state) {
       if (state.conversationsStatus === 'failed') state.conversationsStatus = 'loading';
     },
+    /** Typing in the search box; an empty box is the whole list again at once. */
     conversationSearchEdited(state, action: PayloadAction<string>) {
       state.search = action.payload;
+      if (!action.payload.trim()) state.searchResults = noSearch;
+    },
+    /** The search went to the server (after the typing paused); the last results stay until its answer. */
+    conversationSearchSent(state, action: PayloadAction<string>) {
+      const results = state.searchResults;
+      if (results.query !== action.payload) {
+        results.query = action.payload;
+        results.status = 'loading';
+        results.pages = firstPageOnly;
+      } else if (results.status === 'failed') {
+        results.status = 'loading';
+      }
+    },
+    /** The first page of the search's results (also on every poll while it is on). */
+    searchResultsLoaded(state, action: PayloadAction<ConversationsPage & { query: string }>) {
+      const results = state.searchResults;
+      if (!action.payload.query || results.query !== action.payload.query) return;
+      const fresh = results.status !== 'loaded';
+      if (fresh) {
+        conversationsAdapter.removeAll(results.conversations);
+        results.pages = firstPageOnly;
+      }
+      mergeFirstPage(
+        results.conversations,
+        fresh ? undefined : original(results.conversations),
+        results.pages,
+        action.payload,
+      );
+      results.status = 'loaded';
+    },
+    searchResultsLoadFailed(state, action: PayloadAction<{ query: string }>) {
+      const results = state.searchResults;
+      if (results.query === action.payload.query && results.status === 'loading') results.status = 'failed';
     },
     conversationOpened(state, action: PayloadAction<string>) {
       state.mobileListOpen = false;
@@ -168,8 +320,13 @@ const inboxSlice = createSlice({
       state.open.status = 'loaded';
       // Opening a conversation marks it read on the server.
       const conversation = state.conversations.entities[conversationId];
+      if (conversation?.unread_count && state.pages.next !== null) {
+        state.unreadConversations = Math.max(0, state.unreadConversations - 1);
+      }
       if (conversation) conversation.unread_count = 0;
-      state.unreadConversations = countUnread(state.conversations);
+      const found = state.searchResults.conversations.entities[conversationId];
+      if (found) found.unread_count = 0;
+      recountUnread(state);
     },
     messagesLoadFailed(state, action: PayloadAction<ConversationRef>) {
       if (isOpen(state, action.payload.conversationId) && state.open.status === 'loading') {
@@ -248,7 +405,13 @@ export const {
   conversationsLoaded,
   conversationsLoadFailed,
   conversationsReloadRequested,
+  moreConversationsRequested,
+  moreConversationsLoaded,
+  moreConversationsLoadFailed,
   conversationSearchEdited,
+  conversationSearchSent,
+  searchResultsLoaded,
+  searchResultsLoadFailed,
   conversationOpened,
   conversationClosed,
   messagesLoaded,

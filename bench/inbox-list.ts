@@ -1,0 +1,151 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Conversation, TokenResponse } from '../contract';
+import { buildApp } from '../server/app';
+import { loadConfig } from '../server/config';
+import { openPglite } from '../server/db/client';
+import { migrate } from '../server/db/migrate';
+import type { BenchResult } from './report';
+
+const CONVERSATIONS = 10_000;
+const WARMUP_REQUESTS = 50;
+const MEASURED_REQUESTS = 200;
+const BUDGET_MS = 20;
+/** The list's default page (contract/inbox.ts INBOX_LIMITS.defaultPageSize). */
+const PAGE_SIZE = 50;
+
+function percentile(values: number[], fraction: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)];
+}
+
+/**
+ * DESIGN.md §11: the inbox list of an owner with 10,000 conversations (a message each), served by
+ * the real app on embedded PGlite through `app.inject` (server time: auth, ETag, query, JSON): its
+ * first page (what the SPA polls), the idle 3-second poll, which must answer 304 from the ETag alone,
+ * a page deep in the list, and a search.
+ */
+export async function inboxList(): Promise<BenchResult[]> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'threadline-bench-inbox-'));
+  const db = await openPglite();
+  await migrate(db);
+  const config = { ...loadConfig({ NODE_ENV: 'test' }), dataDir, webDir: path.join(dataDir, 'no-web') };
+  const app = await buildApp(config, { db, logger: false });
+  try {
+    await app.ready();
+    const registered = await app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/register',
+      payload: {
+        email: 'bench@example.com',
+        username: 'bench',
+        first_name: 'Bench',
+        last_name: 'Owner',
+        password: 'correct horse battery',
+        confirm_password: 'correct horse battery',
+      },
+    });
+    const token = registered.json<TokenResponse>().access_token;
+    const { id: userId } = await db.one<{ id: number }>('select id from users where username = $1', ['bench']);
+
+    await db.query(
+      `insert into conversations
+         (user_id, wa_id, profile_name, last_message_preview, last_message_at, last_inbound_at, unread_count)
+       select $1, (16505550000 + n)::text, case when n % 3 = 0 then null else 'Customer ' || n end,
+              'Message number ' || n, now() - n * interval '1 minute', now() - n * interval '1 minute', n % 4
+         from generate_series(1, $2::int) as n`,
+      [userId, CONVERSATIONS],
+    );
+    await db.query(
+      `insert into messages (user_id, conversation_id, wamid, direction, sender, type, body, raw, status, sent_at)
+       select user_id, id, 'wamid.bench' || id, 'inbound', 'customer', 'text', last_message_preview, '{}'::jsonb,
+              'received', last_message_at
+         from conversations where user_id = $1`,
+      [userId],
+    );
+    await db.exec('analyze conversations; analyze messages');
+
+    const get =
+      (query: string, headers: Record<string, string> = {}) =>
+      () =>
+        app.inject({
+          method: 'GET',
+          url: `/api/v1/messages/conversations${query}`,
+          headers: { authorization: `Bearer ${token}`, ...headers },
+        });
+    const list = get('');
+    const first = await list();
+    const count = first.json<unknown[]>().length;
+    const cursor = first.headers['x-next-cursor'];
+    if (first.statusCode !== 200 || count !== PAGE_SIZE || typeof cursor !== 'string') {
+      throw new Error(`the list answered ${first.statusCode} with ${count} conversations, next cursor ${cursor}`);
+    }
+    const poll = get('', { 'if-none-match': String(first.headers.etag) });
+    // A page deep in the list: the cursor after conversation 9,000.
+    const deepCursor = Buffer.from(
+      `${new Date(Date.parse(String(first.json<Conversation[]>()[0].timestamp)) - 9_000 * 60_000).toISOString().replace('Z', '000Z')}|1`,
+    ).toString('base64url');
+    const deep = get(`?before=${deepCursor}`);
+    const search = get('?q=number%2099');
+
+    const timed = async (request: () => ReturnType<typeof list>) => {
+      for (let i = 0; i < WARMUP_REQUESTS; i += 1) await request();
+      const times: number[] = [];
+      const statuses = new Set<number>();
+      for (let i = 0; i < MEASURED_REQUESTS; i += 1) {
+        const started = process.hrtime.bigint();
+        const response = await request();
+        times.push(Number(process.hrtime.bigint() - started) / 1e6);
+        statuses.add(response.statusCode);
+      }
+      return { p50: percentile(times, 0.5), p95: percentile(times, 0.95), statuses: [...statuses] };
+    };
+    const idle = await timed(poll);
+    const page = await timed(list);
+    const deepPage = await timed(deep);
+    const searched = await timed(search);
+    const idleIs304 = idle.statuses.length === 1 && idle.statuses[0] === 304;
+    const through = `${MEASURED_REQUESTS} requests through app.inject on PGlite`;
+    return [
+      {
+        name: 'inbox list, 10,000 conversations, p95',
+        value: page.p95,
+        unit: 'ms',
+        budget: BUDGET_MS,
+        better: 'lower',
+        detail: `the first page of ${PAGE_SIZE} (the default limit), p50 ${page.p50.toFixed(1)} ms, ${through}, answers ${page.statuses.join('/')}`,
+      },
+      {
+        name: 'inbox idle poll (If-None-Match), p95',
+        value: idleIs304 ? idle.p95 : Number.POSITIVE_INFINITY,
+        unit: 'ms',
+        budget: BUDGET_MS,
+        better: 'lower',
+        detail: idleIs304
+          ? `the first page, p50 ${idle.p50.toFixed(1)} ms, answers 304`
+          : `answers ${idle.statuses.join('/')}, not 304`,
+      },
+      {
+        name: 'inbox list, a page 9,000 deep, p95',
+        value: deepPage.p95,
+        unit: 'ms',
+        budget: BUDGET_MS,
+        better: 'lower',
+        detail: `a page of ${PAGE_SIZE} after a cursor, p50 ${deepPage.p50.toFixed(1)} ms, ${through}, answers ${deepPage.statuses.join('/')}`,
+      },
+      {
+        name: 'inbox search (q), 10,000 conversations, p95',
+        value: searched.p95,
+        unit: 'ms',
+        budget: BUDGET_MS,
+        better: 'lower',
+        detail: `first page of 'number 99' (111 matches), p50 ${searched.p50.toFixed(1)} ms, ${through}, answers ${searched.statuses.join('/')}`,
+      },
+    ];
+  } finally {
+    await app.close();
+    await db.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}

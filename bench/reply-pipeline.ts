@@ -1,0 +1,198 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { MockLanguageModelV3 } from 'ai/test';
+import type { AgentDetail, TokenResponse } from '../contract';
+import { buildApp, type App } from '../server/app';
+import { loadConfig } from '../server/config';
+import { openPglite } from '../server/db/client';
+import { migrate } from '../server/db/migrate';
+import type { PendingSignup } from '../server/sandbox/graph/accounts';
+import type { PhoneMessageSent } from '../server/sandbox/phone/service';
+import { runReply, type ReplyDeps } from '../server/services/replies/pipeline';
+import { GraphClient } from '../server/services/whatsapp/graph-client';
+import type { BenchResult } from './report';
+
+const WARMUP_REPLIES = 20;
+const MEASURED_REPLIES = 200;
+const CONTEXTS = 500;
+const CUSTOMERS = 25;
+const BUDGET_P95_MS = 50;
+
+function percentile(values: number[], fraction: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)];
+}
+
+async function call<T>(app: App, method: 'POST' | 'PUT', url: string, payload?: object, token?: string): Promise<T> {
+  const response = await app.inject({
+    method,
+    url,
+    payload,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
+  if (response.statusCode >= 300) throw new Error(`${method} ${url} answered ${response.statusCode}: ${response.body}`);
+  return response.json<T>();
+}
+
+/** A verified owner with a connected sandbox number and an active agent, through the API. */
+async function ownerWithAgent(app: App) {
+  const password = 'correct horse battery';
+  const { access_token: token } = await call<TokenResponse>(app, 'POST', '/api/v1/auth/register', {
+    email: 'bench-replies@example.com',
+    username: 'bench_replies',
+    first_name: 'Bench',
+    last_name: 'Owner',
+    password,
+    confirm_password: password,
+  });
+  await app.db.query("update users set is_verified = true where username = 'bench_replies'");
+  const signup = await call<PendingSignup>(app, 'POST', '/sandbox/signup/session', {
+    business_name: 'Bench Shoes',
+    phone_number: '+1 555 010 0002',
+  });
+  const { business_token: businessToken } = await call<{ business_token: string }>(
+    app,
+    'POST',
+    '/api/v1/whatsapp/exchange-token',
+    { code: signup.code, waba_id: signup.waba_id, phone_number_id: signup.phone_number_id },
+    token,
+  );
+  await call(
+    app,
+    'POST',
+    '/api/v1/whatsapp/embedded-signup',
+    {
+      waba_id: signup.waba_id,
+      phone_number_id: signup.phone_number_id,
+      phone_number: signup.phone_number,
+      business_token: businessToken,
+    },
+    token,
+  );
+  const agent = await call<AgentDetail>(
+    app,
+    'POST',
+    '/api/v1/agents/',
+    {
+      name: 'Bench agent',
+      description: 'Answers shoe questions',
+      model: 'openai/gpt-4o-mini',
+      system_prompt: 'You are the shop assistant.',
+      user_prompt: 'Answer {{customer_name}} briefly: {{message}}',
+      api_key: 'sk-bench-not-a-real-key-0000',
+    },
+    token,
+  );
+  await call(app, 'PUT', `/api/v1/agents/${agent.id}/activate`, undefined, token);
+  return { signup, agentId: agent.id };
+}
+
+/**
+ * DESIGN.md §11: the reply pipeline's own overhead, the model excluded: a zero-latency mock model
+ * and a zero-latency Graph answer at once, so what is timed is everything else of one reply — the
+ * checks, the typing indicator call, retrieval over 500 passages, memories, prompt assembly, the
+ * owner re-check, the send (sendReply with its checks and storage) and the bookkeeping. PGlite in
+ * process. Customers' messages arrive through the sandbox phone (a real signed webhook), untimed.
+ */
+export async function replyPipeline(): Promise<BenchResult[]> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'threadline-bench-replies-'));
+  const db = await openPglite();
+  await migrate(db);
+  const base = loadConfig({ NODE_ENV: 'test' });
+  // The debounce keeps the queued jobs out of the way: the bench runs the pipeline itself.
+  const config = { ...base, dataDir, webDir: path.join(dataDir, 'no-web'), replyDebounceMs: 3_600_000 };
+  const app = await buildApp(config, { db, logger: false });
+  try {
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const { signup, agentId } = await ownerWithAgent(app);
+    const { id: userId } = await db.one<{ id: number }>("select id from users where username = 'bench_replies'");
+    await db.query(
+      `insert into contexts (user_id, agent_id, content)
+       select $1, $2, 'Passage ' || n || ': our shoe model ' || n || ' comes in sizes 36 to 46, ships in '
+                      || (n % 5 + 1) || ' days and can be returned within 30 days.'
+         from generate_series(1, $3::integer) as n`,
+      [userId, agentId, CONTEXTS],
+    );
+    const model = new MockLanguageModelV3({
+      doGenerate: async () => ({
+        content: [{ type: 'text', text: 'Model 12 comes in sizes 36 to 46.' }],
+        finishReason: { unified: 'stop', raw: 'stop' },
+        usage: {
+          inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 },
+          outputTokens: { total: 1, text: 1, reasoning: 0 },
+        },
+        warnings: [],
+      }),
+    });
+    // Graph answers at once too (its latency is Meta's, like the model's is the provider's); the
+    // client's own work — building, serialising and parsing each call — is still measured.
+    let sends = 0;
+    const graph = new GraphClient({
+      baseUrl: () => 'http://graph.invalid',
+      version: 'v23.0',
+      timeoutMs: 10_000,
+      appId: 'bench',
+      appSecret: 'bench',
+      fetch: async (_url, init) => {
+        const body = JSON.parse(String(init?.body)) as { type?: string };
+        sends += 1;
+        const answer =
+          body.type === 'text'
+            ? { messaging_product: 'whatsapp', contacts: [], messages: [{ id: `wamid.bench-reply-${sends}` }] }
+            : { success: true };
+        return new Response(JSON.stringify(answer), { status: 200, headers: { 'content-type': 'application/json' } });
+      },
+    });
+    const deps: ReplyDeps = {
+      db,
+      graph,
+      secrets: app.secrets,
+      log: app.log,
+      config: app.config,
+      embeddingModel: app.knowledge.embeddingModel,
+      languageModel: () => model,
+    };
+
+    const oneReply = async (i: number) => {
+      const customer = String(16505550100 + (i % CUSTOMERS));
+      const sent = await call<PhoneMessageSent>(app, 'POST', '/sandbox/phone/messages', {
+        phone_number_id: signup.phone_number_id,
+        name: `Customer ${i % CUSTOMERS}`,
+        phone_number: `+${customer}`,
+        text: `Which sizes does shoe model ${i % 50} come in?`,
+      });
+      const message = await db.one<{ id: number; conversation_id: number }>(
+        'select id, conversation_id from messages where user_id = $1 and wamid = $2',
+        [userId, sent.id],
+      );
+      const started = performance.now();
+      const outcome = await runReply(deps, {
+        userId,
+        conversationId: Number(message.conversation_id),
+        messageId: Number(message.id),
+        wamid: sent.id,
+      });
+      const elapsed = performance.now() - started;
+      if (outcome !== 'replied') throw new Error(`reply ${i} ended '${outcome}'`);
+      return elapsed;
+    };
+
+    for (let i = 0; i < WARMUP_REPLIES; i += 1) await oneReply(i);
+    const latencies: number[] = [];
+    for (let i = WARMUP_REPLIES; i < WARMUP_REPLIES + MEASURED_REPLIES; i += 1) latencies.push(await oneReply(i));
+    return [
+      {
+        name: 'reply pipeline overhead (mock model), p95',
+        value: percentile(latencies, 0.95),
+        unit: 'ms',
+        budget: BUDGET_P95_MS,
+        better: 'lower',
+        detail: `p50 ${percentile(latencies, 0.5).toFixed(1)} ms, ${MEASURED_REPLIES} replies, ${CONTEXTS} passages, PGlite`,
+      },
+    ];
+  } finally {
+    await app.close();
+    await db.close();
+  }
+}

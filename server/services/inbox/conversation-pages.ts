@@ -1,0 +1,159 @@
+import { INBOX_ERRORS, INBOX_LIMITS, type Conversation, type ConversationsQuery } from '../../../contract';
+import type { Executor } from '../../db/client';
+import { ValidationFailed } from '../../errors';
+import { LIST_COLUMNS, LIST_ORDER, toConversation, type ListRow } from './conversations';
+import { etagMatches, strongEtag } from './etag';
+
+/**
+ * The conversation list a page at a time (DESIGN.md §11: 10,000 conversations in under 20 ms): keyset
+ * pages along the index (user_id, last_message_at desc nulls last, id desc), an opaque cursor, a
+ * server-side search, and one ETag per page from the owner's list version.
+ */
+
+/** Where a page ends: the last row's activity time (to the microsecond; null before any message) and id. */
+export interface ListPosition {
+  at: string | null;
+  id: number;
+}
+
+const CURSOR_CHARS = /^[A-Za-z0-9_-]+$/;
+const CURSOR_TEXT = /^([^|]*)\|([1-9][0-9]{0,14})$/;
+const CURSOR_AT = /^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]{6}Z$/;
+/** The activity time as the cursor carries it: UTC, microseconds, so that it names the row exactly. */
+const CURSOR_AT_SQL = `to_char(last_message_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+export function encodeCursor(position: ListPosition): string {
+  return Buffer.from(`${position.at ?? ''}|${position.id}`, 'utf8').toString('base64url');
+}
+
+function badCursor(): ValidationFailed {
+  return new ValidationFailed(INBOX_ERRORS.badCursor, 'before', 'invalid_cursor');
+}
+
+/** A real calendar time (not 2026-02-30): what the database would refuse with an error. */
+function isCalendarTime(at: string): boolean {
+  const millis = `${at.slice(0, 23)}Z`;
+  const parsed = new Date(millis);
+  return !Number.isNaN(parsed.getTime()) && parsed.toISOString() === millis;
+}
+
+/** The position a cursor names; anything this server did not hand out is a 422 on `before`. */
+export function decodeCursor(cursor: string): ListPosition {
+  if (!CURSOR_CHARS.test(cursor)) throw badCursor();
+  const match = CURSOR_TEXT.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
+  if (!match) throw badCursor();
+  const [, at, id] = match;
+  if (at !== '' && !(CURSOR_AT.test(at) && isCalendarTime(at))) throw badCursor();
+  return { at: at === '' ? null : at, id: Number(id) };
+}
+
+export interface Search {
+  /** ILIKE pattern: the text anywhere, its `%`, `_` and `\` taken literally. */
+  text: string;
+  /** LIKE pattern over the number (wa_id) when the text is a phone number ('+1 650…'); else null. */
+  number: string | null;
+}
+
+/** What `q` searches for; undefined for no search (empty or blank). */
+export function searchOf(q: string | undefined): Search | undefined {
+  const text = (q ?? '').trim();
+  if (!text) return undefined;
+  const digits = text.replace(/[\s()+.-]/g, '');
+  return {
+    text: `%${text.replace(/[\\%_]/g, '\\$&')}%`,
+    number: /^[0-9]+$/.test(digits) ? `%${digits}%` : null,
+  };
+}
+
+type Param = (value: unknown) => string;
+
+/** The search as a condition: name or last message contain the text, or the number the digits. */
+function searchCondition(search: Search, param: Param): string {
+  const text = param(search.text);
+  const number = search.number === null ? '' : ` or wa_id like ${param(search.number)}`;
+  return `(profile_name ilike ${text} escape '\\' or last_message_preview ilike ${text} escape '\\'${number})`;
+}
+
+export interface ConversationPage {
+  conversations: Conversation[];
+  /** The cursor of the next page; undefined on the last one. */
+  next?: string;
+}
+
+type PageRow = ListRow & { id: number; cursor_at: string | null };
+
+/** One page, newest activity first. `limit` is an integer the route's schema checked (1 to 200). */
+export async function conversationPage(
+  db: Executor,
+  userId: number,
+  query: ConversationsQuery,
+): Promise<ConversationPage> {
+  const limit = query.limit ?? INBOX_LIMITS.defaultPageSize;
+  const after = query.before === undefined ? undefined : decodeCursor(query.before);
+  const search = searchOf(query.q);
+  const read = async (range: (param: Param) => string, rowLimit: number) => {
+    const params: unknown[] = [userId];
+    const param: Param = (value) => {
+      params.push(value);
+      return `$${params.length}`;
+    };
+    const where = range(param);
+    const matches = search ? `and ${searchCondition(search, param)}` : '';
+    return db.query<PageRow>(
+      `select ${LIST_COLUMNS}, id, ${CURSOR_AT_SQL} as cursor_at
+         from conversations where user_id = $1 and ${where} ${matches}
+        order by ${LIST_ORDER} limit ${Number(rowLimit)}`,
+      params,
+    );
+  };
+  // Two ranges of the one index: conversations with activity (after the cursor), then those without
+  // any yet (nulls last), the second read only when the first ends within the page.
+  let active: ((param: Param) => string) | undefined = () => 'last_message_at is not null';
+  let idle = (_param: Param) => 'last_message_at is null';
+  if (after?.at === null) {
+    const { id } = after;
+    active = undefined;
+    idle = (param) => `last_message_at is null and id < ${param(id)}::bigint`;
+  } else if (after) {
+    const { at, id } = after;
+    active = (param) => `(last_message_at, id) < (${param(at)}::timestamptz, ${param(id)}::bigint)`;
+  }
+  // One row more than the page tells whether there is a next page.
+  const rows = active ? await read(active, limit + 1) : [];
+  if (rows.length <= limit) rows.push(...(await read(idle, limit + 1 - rows.length)));
+  const page = rows.slice(0, limit);
+  const last = page.at(-1);
+  return {
+    conversations: page.map(toConversation),
+    ...(rows.length > limit && last ? { next: encodeCursor({ at: last.cursor_at, id: last.id }) } : {}),
+  };
+}
+
+/**
+ * The page's ETag from one row, without reading the list: every change to the owner's conversations
+ * or hand-overs moves their version (0010_inbox_pages.sql), and the query picks the page.
+ */
+export async function conversationPageEtag(db: Executor, userId: number, query: ConversationsQuery): Promise<string> {
+  const row = await db.maybeOne<{ version: number }>('select version from inbox_versions where user_id = $1', [userId]);
+  const limit = query.limit ?? INBOX_LIMITS.defaultPageSize;
+  return strongEtag('conversations', userId, row?.version ?? 0, limit, query.before ?? null, (query.q ?? '').trim());
+}
+
+export interface ConversationListRead {
+  etag: string;
+  /** Undefined when `If-None-Match` named the current ETag: an idle poll reads nothing more. */
+  page?: ConversationPage;
+}
+
+/** GET of a page: the cursor checked, the ETag first (a change racing the read shows on the next poll), then the page. */
+export async function readConversationList(
+  db: Executor,
+  userId: number,
+  query: ConversationsQuery,
+  ifNoneMatch: string | undefined,
+): Promise<ConversationListRead> {
+  if (query.before !== undefined) decodeCursor(query.before);
+  const etag = await conversationPageEtag(db, userId, query);
+  if (etagMatches(ifNoneMatch, etag)) return { etag };
+  return { etag, page: await conversationPage(db, userId, query) };
+}

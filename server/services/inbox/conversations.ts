@@ -1,0 +1,158 @@
+import { INBOX_ERRORS, type Conversation, type UnreadSummary } from '../../../contract';
+import type { Executor } from '../../db/client';
+import { NotFound } from '../../errors';
+
+/** The owner's conversations as the inbox lists them: one per customer, newest activity first. */
+
+const PUBLIC_ID_SUFFIX = '@c.us';
+/** A wa_id is the customer's number in digits (E.164 without '+', at most 15, some room on top). */
+const PUBLIC_ID = /^([0-9]{1,20})@c\.us$/;
+
+export function publicConversationId(waId: string): string {
+  return `${waId}${PUBLIC_ID_SUFFIX}`;
+}
+
+export type ConversationRow = {
+  id: number;
+  user_id: number;
+  wa_id: string;
+  /** Whether the customer wrote within the last 24 hours (WhatsApp's customer service window). */
+  window_open: boolean;
+  unread_count: number;
+};
+
+export function conversationNotFound(): NotFound {
+  return new NotFound(INBOX_ERRORS.conversationNotFound, 'conversation_not_found');
+}
+
+const CONVERSATION_COLUMNS = `id, user_id, wa_id, unread_count,
+  coalesce(last_inbound_at > now() - interval '24 hours', false) as window_open`;
+
+/** The owner's conversation behind a public id (`<wa_id>@c.us`); a malformed id or a stranger's is a 404. */
+export async function requireConversation(db: Executor, userId: number, publicId: string): Promise<ConversationRow> {
+  const waId = PUBLIC_ID.exec(publicId)?.[1];
+  if (!waId) throw conversationNotFound();
+  const row = await db.maybeOne<ConversationRow>(
+    `select ${CONVERSATION_COLUMNS} from conversations where user_id = $1 and wa_id = $2`,
+    [userId, waId],
+  );
+  if (!row) throw conversationNotFound();
+  return row;
+}
+
+/** The owner's conversation by its row id (what jobs and events carry); a stranger's is a 404. */
+export async function requireConversationById(
+  db: Executor,
+  userId: number,
+  conversationId: number,
+): Promise<ConversationRow> {
+  const row = await db.maybeOne<ConversationRow>(
+    `select ${CONVERSATION_COLUMNS} from conversations where user_id = $1 and id = $2`,
+    [userId, conversationId],
+  );
+  if (!row) throw conversationNotFound();
+  return row;
+}
+
+export type ListRow = {
+  wa_id: string;
+  profile_name: string | null;
+  last_message_preview: string | null;
+  at: Date;
+  unread_count: number;
+  owner: 'ai' | 'human';
+  needs_you: boolean;
+  ai_replying: boolean;
+};
+
+/** What the list shows of a conversation (`ListRow`), from `conversations` (a page of it, or one row). */
+export const LIST_COLUMNS = `wa_id, profile_name, last_message_preview, coalesce(last_message_at, created_at) as at,
+  unread_count, owner, ai_replying_since > now() - interval '2 minutes' as ai_replying,
+  exists (select 1 from escalations e
+           where e.conversation_id = conversations.id and e.user_id = conversations.user_id
+             and e.resolved_at is null) as needs_you`;
+
+/** The list's order: newest activity first; `id` breaks ties (index conversations_user_id_last_message_at_id_idx). */
+export const LIST_ORDER = 'last_message_at desc nulls last, id desc';
+
+export function toConversation(row: ListRow): Conversation {
+  const id = publicConversationId(row.wa_id);
+  return {
+    id,
+    name: row.profile_name ?? id,
+    avatar: null,
+    last_message: row.last_message_preview ?? '',
+    timestamp: row.at.toISOString(),
+    unread_count: row.unread_count,
+    owner: row.owner,
+    needs_you: row.needs_you,
+    ai_replying: row.ai_replying === true,
+  };
+}
+
+/** All of the owner's conversations (the API pages them: conversation-pages.ts). */
+export async function listConversations(db: Executor, userId: number): Promise<Conversation[]> {
+  const rows = await db.query<ListRow>(
+    `select ${LIST_COLUMNS} from conversations where user_id = $1 order by ${LIST_ORDER}`,
+    [userId],
+  );
+  return rows.map(toConversation);
+}
+
+/** One of the owner's conversations as the list shows it; undefined for a stranger's. */
+export async function listedConversation(
+  db: Executor,
+  userId: number,
+  conversationId: number,
+): Promise<Conversation | undefined> {
+  const row = await db.maybeOne<ListRow>(`select ${LIST_COLUMNS} from conversations where user_id = $1 and id = $2`, [
+    userId,
+    conversationId,
+  ]);
+  return row && toConversation(row);
+}
+
+/** The sidebar badge: how many conversations have something unread. */
+export async function unreadSummary(db: Executor, userId: number): Promise<UnreadSummary> {
+  const row = await db.one<{ unread: number }>(
+    'select count(*)::int as unread from conversations where user_id = $1 and unread_count > 0',
+    [userId],
+  );
+  return { unread_conversations: row.unread };
+}
+
+/** Marks the conversation read; the wamid of the newest customer message when something was unread. */
+export async function markConversationRead(db: Executor, conversation: ConversationRow): Promise<string | undefined> {
+  const read = await db.maybeOne(
+    `update conversations set unread_count = 0, updated_at = now()
+      where id = $1 and user_id = $2 and unread_count > 0
+      returning id`,
+    [conversation.id, conversation.user_id],
+  );
+  if (!read) return undefined;
+  const latest = await db.maybeOne<{ wamid: string }>(
+    `select wamid from messages
+      where conversation_id = $1 and user_id = $2 and direction = 'inbound'
+      order by sent_at desc, id desc limit 1`,
+    [conversation.id, conversation.user_id],
+  );
+  return latest?.wamid;
+}
+
+/**
+ * After a message was hidden, the list shows the newest message still visible (activity time and
+ * order stay as they were).
+ */
+export async function refreshPreview(db: Executor, conversationId: number, userId: number): Promise<void> {
+  await db.query(
+    `update conversations set
+        last_message_preview = coalesce(
+          (select body from messages
+            where conversation_id = $1 and user_id = $2 and hidden_at is null
+            order by sent_at desc, id desc limit 1),
+          ''),
+        updated_at = now()
+      where id = $1 and user_id = $2`,
+    [conversationId, userId],
+  );
+}

@@ -1,0 +1,44 @@
+import type { JobRunner } from '../../jobs/runner';
+import type { EmbeddingModelResolver } from '../knowledge/embeddings';
+import type { GraphClient } from '../whatsapp/graph-client';
+import { EXTRACT_MEMORIES_JOB, extractMemories, type MemoryPayload } from './memories';
+import type { LanguageModelResolver } from './models';
+import { REPLY_JOB, runReply, type ReplyPayload } from './pipeline';
+
+export interface ReplyJobResources {
+  graph: GraphClient;
+  embeddingModel: EmbeddingModelResolver;
+  languageModel: LanguageModelResolver;
+}
+
+/**
+ * The handlers of 'reply' and 'extract-memories', for whichever process runs jobs: the API in the
+ * embedded shape (the replies plugin), `npm run worker` in the scaled-out one.
+ */
+export function registerReplyJobs(runner: JobRunner, resources: ReplyJobResources): void {
+  runner.register<ReplyPayload>(REPLY_JOB, {
+    async run(payload, context) {
+      const outcome = await runReply(
+        {
+          db: context.db,
+          graph: resources.graph,
+          secrets: context.secrets,
+          log: context.log,
+          config: context.config,
+          embeddingModel: resources.embeddingModel,
+          languageModel: resources.languageModel,
+        },
+        payload,
+      );
+      context.log.info({ outcome, conversationId: payload.conversationId }, 'reply job finished');
+    },
+  });
+  runner.register<MemoryPayload>(EXTRACT_MEMORIES_JOB, {
+    async run(payload, context) {
+      await extractMemories(
+        { db: context.db, secrets: context.secrets, log: context.log, languageModel: resources.languageModel },
+        payload,
+      );
+    },
+  });
+}

@@ -1,0 +1,82 @@
+import { createAnthropic } from '@ai-sdk/anthropic';
+import { createGoogleGenerativeAI } from '@ai-sdk/google';
+import { createOpenAI } from '@ai-sdk/openai';
+import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
+import { APICallError, LoadAPIKeyError, RetryError, type LanguageModel } from 'ai';
+import { LOCAL_KNOWLEDGE_MODEL } from '../../../contract';
+import type { Config } from '../../config';
+import { knowledgeBaseModel, type KnowledgeRequest } from './knowledge-base-model';
+
+/** What choosing the language model of one reply needs. */
+export interface ModelChoice {
+  /** Provider-prefixed id, e.g. 'openai/gpt-4o-mini', 'openai-compatible/llama3.1', 'local/knowledge-base'. */
+  model: string;
+  /** The agent's key in the clear; undefined when it has none. */
+  apiKey: string | undefined;
+  /** What the offline model answers from (the pipeline's retrieval). */
+  knowledge: KnowledgeRequest;
+}
+
+/** The language model for a reply; tests swap it for the AI SDK's mock models. */
+export type LanguageModelResolver = (choice: ModelChoice) => LanguageModel;
+
+/** The model id was not one we can serve (no such provider, or OPENAI_COMPATIBLE_BASE_URL unset). */
+export class ModelUnavailable extends Error {}
+
+/** The AI SDK model behind an agent's model id, with the agent's own key. */
+export function providerLanguageModel(config: Pick<Config, 'openaiCompatibleBaseUrl'>): LanguageModelResolver {
+  return (choice) => {
+    if (choice.model === LOCAL_KNOWLEDGE_MODEL) return knowledgeBaseModel(choice.knowledge);
+    const slash = choice.model.indexOf('/');
+    const provider = choice.model.slice(0, slash);
+    const modelId = choice.model.slice(slash + 1);
+    switch (provider) {
+      case 'openai':
+        return createOpenAI({ apiKey: choice.apiKey })(modelId);
+      case 'anthropic':
+        return createAnthropic({ apiKey: choice.apiKey })(modelId);
+      case 'google':
+        return createGoogleGenerativeAI({ apiKey: choice.apiKey })(modelId);
+      case 'openai-compatible':
+        if (!config.openaiCompatibleBaseUrl) {
+          throw new ModelUnavailable('OPENAI_COMPATIBLE_BASE_URL is not set, so openai-compatible models cannot run');
+        }
+        return createOpenAICompatible({
+          name: 'openai-compatible',
+          baseURL: config.openaiCompatibleBaseUrl,
+          apiKey: choice.apiKey,
+          // Ollama, vLLM and LM Studio accept a JSON schema as the response format (memory extraction).
+          supportsStructuredOutputs: true,
+        }).chatModel(modelId);
+      default:
+        throw new ModelUnavailable(`No provider serves the model '${choice.model}'`);
+    }
+  };
+}
+
+/**
+ * What a failed model call means for the reply: `key_rejected` (401/403, or no usable key: hand
+ * over at once), `transient` (timeouts, 408, 409, 429, 5xx, network: retry with backoff) or
+ * `fatal` (anything else, e.g. a request the provider refuses: retrying cannot help).
+ */
+export type ModelFailure = 'key_rejected' | 'transient' | 'fatal';
+
+export function classifyModelError(error: unknown): ModelFailure {
+  if (RetryError.isInstance(error)) return classifyModelError(error.lastError);
+  if (LoadAPIKeyError.isInstance(error)) return 'key_rejected';
+  if (APICallError.isInstance(error)) {
+    const status = error.statusCode;
+    if (status === 401 || status === 403) return 'key_rejected';
+    if (status === undefined || status === 408 || status === 409 || status === 429 || status >= 500) {
+      return 'transient';
+    }
+    return error.isRetryable ? 'transient' : 'fatal';
+  }
+  if (error instanceof ModelUnavailable) return 'fatal';
+  // The call's own time limit (AbortSignal.timeout): a DOMException, not always an `Error` across realms.
+  const name = typeof error === 'object' && error !== null ? (error as { name?: unknown }).name : undefined;
+  if (name === 'TimeoutError' || name === 'AbortError') return 'transient';
+  // fetch's own network failures (connection refused, reset) before any HTTP answer.
+  if (error instanceof TypeError && /fetch failed|network/i.test(error.message)) return 'transient';
+  return 'fatal';
+}

@@ -1,0 +1,162 @@
+import { MAX_LISTED_ESCALATIONS, type Conversation, type Escalation, type EscalationKind } from '../../../contract';
+import type { Db, Executor } from '../../db/client';
+import { listedConversation, publicConversationId, requireConversation } from '../inbox/conversations';
+
+/**
+ * Who answers a conversation: the AI ('ai') or the owner ('human'), with the reason and time of the
+ * last change. Every hand-over opens an escalation (the bell, 'Needs you'); handing back, or the
+ * owner answering by hand, resolves them.
+ */
+
+export type ConversationOwner = 'ai' | 'human';
+
+/** Readable reasons of the hand-overs the pipeline makes (the escalation's `reason`). */
+export const HANDOVER_REASONS = {
+  customerAsked: 'The customer asked for a person.',
+  noKnowledge: 'Nothing in the documents answers this.',
+  aiUnavailable: 'AI unavailable',
+  keyRejected: 'AI key rejected',
+  manualReply: 'You replied by hand.',
+  emptyAnswer: 'The AI had no answer.',
+} as const;
+
+/** What the customer is told when a person takes over, unless the agent says otherwise. */
+export const DEFAULT_HANDOVER_MESSAGE =
+  'Thanks for your patience — a person from our team will answer you here shortly.';
+
+export async function conversationOwner(db: Executor, userId: number, conversationId: number) {
+  const row = await db.maybeOne<{ owner: ConversationOwner }>(
+    'select owner from conversations where id = $1 and user_id = $2',
+    [conversationId, userId],
+  );
+  return row?.owner;
+}
+
+export interface HandOver {
+  userId: number;
+  conversationId: number;
+  kind: EscalationKind;
+  reason: string;
+}
+
+/**
+ * Marks the conversation the owner's and opens an escalation, in one transaction. Answers false
+ * (and changes nothing) when a person owned it already: the owner is not notified twice.
+ */
+export async function handOver(db: Db, handover: HandOver): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const changed = await tx.maybeOne(
+      `update conversations set owner = 'human', owner_reason = $3, owner_changed_at = now(), updated_at = now()
+        where id = $1 and user_id = $2 and owner = 'ai'
+        returning id`,
+      [handover.conversationId, handover.userId, handover.reason],
+    );
+    if (!changed) return false;
+    await tx.query(`insert into escalations (user_id, conversation_id, reason, kind) values ($1, $2, $3, $4)`, [
+      handover.userId,
+      handover.conversationId,
+      handover.reason,
+      handover.kind,
+    ]);
+    return true;
+  });
+}
+
+/**
+ * The owner answered by hand: the conversation stays theirs until handed back, and whatever
+ * hand-over was open is answered. The change is recorded as a resolved 'manual_reply' escalation.
+ */
+export async function takeOverByHand(db: Db, userId: number, conversationId: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const resolved = await tx.query(
+      `update escalations set resolved_at = now() where conversation_id = $1 and user_id = $2 and resolved_at is null
+       returning id`,
+      [conversationId, userId],
+    );
+    if (resolved.length > 0) {
+      await tx.query('update conversations set updated_at = now() where id = $1 and user_id = $2', [
+        conversationId,
+        userId,
+      ]);
+    }
+    const changed = await tx.maybeOne(
+      `update conversations set owner = 'human', owner_reason = $3, owner_changed_at = now(), updated_at = now()
+        where id = $1 and user_id = $2 and owner = 'ai'
+        returning id`,
+      [conversationId, userId, HANDOVER_REASONS.manualReply],
+    );
+    if (changed) {
+      await tx.query(
+        `insert into escalations (user_id, conversation_id, reason, kind, resolved_at)
+         values ($1, $2, $3, 'manual_reply', now())`,
+        [userId, conversationId, HANDOVER_REASONS.manualReply],
+      );
+    }
+  });
+}
+
+/**
+ * POST /messages/conversations/{id}/handback: the AI answers again and open hand-overs are resolved.
+ * Another owner's conversation (or a malformed id) is the inbox's 404.
+ */
+export async function handBack(db: Db, userId: number, publicId: string): Promise<Conversation> {
+  const conversation = await requireConversation(db, userId, publicId);
+  await db.transaction(async (tx) => {
+    await tx.query(
+      'update escalations set resolved_at = now() where conversation_id = $1 and user_id = $2 and resolved_at is null',
+      [conversation.id, userId],
+    );
+    await tx.query(
+      `update conversations set updated_at = now(),
+              owner = 'ai',
+              owner_reason = case when owner = 'human' then 'Handed back to the AI.' else owner_reason end,
+              owner_changed_at = case when owner = 'human' then now() else owner_changed_at end
+        where id = $1 and user_id = $2`,
+      [conversation.id, userId],
+    );
+  });
+  const listed = await listedConversation(db, userId, conversation.id);
+  if (!listed) throw new Error('a conversation just handed back is missing from its owner’s list');
+  return listed;
+}
+
+type EscalationRow = {
+  id: number;
+  wa_id: string;
+  profile_name: string | null;
+  reason: string;
+  kind: EscalationKind;
+  created_at: Date;
+  resolved_at: Date | null;
+};
+
+/**
+ * GET /escalations: the owner's open hand-overs, newest first (the bell; its badge is their count),
+ * or with `all` the latest ones, open or resolved (the dashboard's activity).
+ */
+export async function listEscalations(
+  db: Executor,
+  userId: number,
+  status: 'open' | 'all' = 'open',
+): Promise<Escalation[]> {
+  const rows = await db.query<EscalationRow>(
+    `select e.id, c.wa_id, c.profile_name, e.reason, e.kind, e.created_at, e.resolved_at
+       from escalations e join conversations c on c.id = e.conversation_id and c.user_id = e.user_id
+      where e.user_id = $1 and ($2::boolean or e.resolved_at is null)
+      order by e.created_at desc, e.id desc
+      limit case when $2::boolean then $3::integer end`,
+    [userId, status === 'all', MAX_LISTED_ESCALATIONS],
+  );
+  return rows.map((row) => {
+    const conversationId = publicConversationId(row.wa_id);
+    return {
+      id: Number(row.id),
+      conversation_id: conversationId,
+      customer_name: row.profile_name ?? conversationId,
+      reason: row.reason,
+      kind: row.kind,
+      created_at: row.created_at.toISOString(),
+      resolved_at: row.resolved_at?.toISOString() ?? null,
+    };
+  });
+}

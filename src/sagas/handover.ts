@@ -1,0 +1,80 @@
+import { all, call, delay, put, race, take, takeLeading } from 'redux-saga/effects';
+import type { Conversation, Escalation } from '../../contract';
+import { handoverApi } from '../api/inbox';
+import { loggedOut } from '../features/auth/slice';
+import {
+  escalationsLoaded,
+  HANDOVER_TEXTS,
+  handBackClicked,
+  handBackFailed,
+  handedBack,
+  handoverBellHidden,
+  handoverBellShown,
+} from '../features/inbox/handoverSlice';
+import { toastShown } from '../features/toasts/slice';
+import { loadMessages, refreshConversations, UNREAD_REFRESH_INTERVAL_MS, waitUntilVisible } from './inbox';
+import { safely } from './safely';
+import { requireAccessToken } from './whatsapp';
+
+/** The bell asks for the open hand-overs as often as the sidebar badge asks for the unread count. */
+export const HANDOVER_REFRESH_INTERVAL_MS = UNREAD_REFRESH_INTERVAL_MS;
+
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** The bell keeps its last list when the hand-overs cannot be fetched. */
+export function* loadEscalations() {
+  try {
+    const token: string = yield call(requireAccessToken);
+    const escalations: Escalation[] = yield call(handoverApi.escalations, token);
+    yield put(escalationsLoaded(escalations));
+  } catch (error) {
+    console.warn('The open hand-overs could not be fetched', error);
+  }
+}
+
+export function* pollEscalations() {
+  while (true) {
+    yield call(waitUntilVisible);
+    yield call(loadEscalations);
+    yield delay(HANDOVER_REFRESH_INTERVAL_MS);
+  }
+}
+
+/** The bell counts from the moment the shell shows it until it goes (or the owner signs out). */
+export function* watchHandoverBell() {
+  while (true) {
+    yield take(handoverBellShown);
+    yield race({ poll: call(safely(pollEscalations)), hidden: take([handoverBellHidden, loggedOut]) });
+  }
+}
+
+/**
+ * 'Hand back to AI': the server gives the conversation back to the AI and resolves its hand-overs;
+ * the messages, the list and the bell then refresh at once. A refusal shows the server's reason.
+ */
+export function* handBack({ payload: conversationId }: ReturnType<typeof handBackClicked>) {
+  let conversation: Conversation;
+  try {
+    const token: string = yield call(requireAccessToken);
+    conversation = yield call(handoverApi.handBack, token, conversationId);
+  } catch (error) {
+    const reason = errorText(error);
+    yield put(handBackFailed({ conversationId, error: reason }));
+    yield put(toastShown({ title: HANDOVER_TEXTS.handBackFailed, description: reason, variant: 'destructive' }));
+    return;
+  }
+  yield put(
+    toastShown({
+      title: HANDOVER_TEXTS.handedBack,
+      description: HANDOVER_TEXTS.handedBackDescription,
+      variant: 'success',
+    }),
+  );
+  yield all([call(loadMessages, conversationId), call(refreshConversations), call(loadEscalations)]);
+  yield put(handedBack({ conversationId, conversation }));
+}
+
+/** Effects of the hand-over UI (src/features/inbox/handoverSlice.ts). */
+export function* watchHandover() {
+  yield all([call(watchHandoverBell), takeLeading(handBackClicked, safely(handBack))]);
+}
