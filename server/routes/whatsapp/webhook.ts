@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { DeliveryBatcher } from '../../services/whatsapp/webhook/batch';
 import { receiveWebhook } from '../../services/whatsapp/webhook/receive';
 import { answerVerification, SIGNATURE_HEADER } from '../../services/whatsapp/webhook/signature';
 import { ErrorResponse } from '../shared';
@@ -19,7 +20,8 @@ const WebhookAck = Type.Object({ received: Type.Literal(true) });
 /**
  * Meta's webhook (public). Its own encapsulated context: here, and only here, every body is kept
  * as the raw Buffer, because the signature covers the exact bytes; the rest of the API parses JSON
- * as before.
+ * as before. Deliveries are stored by group commit (services/whatsapp/webhook/batch.ts); closing
+ * the app waits for the ones already handed over.
  */
 const webhook: FastifyPluginAsyncTypebox = async (app) => {
   app.removeAllContentTypeParsers();
@@ -27,6 +29,8 @@ const webhook: FastifyPluginAsyncTypebox = async (app) => {
     done(null, body),
   );
   const { settings } = app.whatsapp;
+  const batcher = new DeliveryBatcher({ db: app.db, events: app.events, log: app.log });
+  app.addHook('onClose', () => batcher.drain());
 
   app.get(
     '/whatsapp/webhook',
@@ -54,7 +58,7 @@ const webhook: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) =>
       receiveWebhook(
-        { db: app.db, appSecret: settings.appSecret, events: app.events, log: request.log },
+        { appSecret: settings.appSecret, batcher, log: request.log },
         request.body as Buffer,
         request.headers[SIGNATURE_HEADER],
       ),
