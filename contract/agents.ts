@@ -33,6 +33,8 @@ export const AGENT_LIMITS = {
   maxDescriptionLength: 1000,
   maxModelLength: 200,
   maxPromptLength: 20_000,
+  /** A WhatsApp text message is at most 4,096 characters; the hand-over notice is one. */
+  maxHandoverMessageLength: 1000,
   maxApiKeyLength: 500,
   maxMemoryLength: 4000,
   maxSearchQueryLength: 500,
@@ -79,6 +81,8 @@ export const AgentDetail = Type.Object({
   system_prompt: Type.String(),
   user_prompt: Type.String(),
   api_key: Type.String(),
+  /** What the customer is told when the agent hands the conversation to a person; '' = the default. */
+  handover_message: Type.String(),
   status: AgentStatus,
   created_at: Type.String({ format: 'date-time' }),
   updated_at: Type.String({ format: 'date-time' }),
@@ -98,6 +102,8 @@ export const AgentBody = Type.Object({
   system_prompt: Type.String(),
   user_prompt: Type.String(),
   api_key: Type.String(),
+  /** Optional: blank or absent means the default hand-over message. */
+  handover_message: Type.Optional(Type.String()),
 });
 export type AgentBody = Static<typeof AgentBody>;
 

@@ -24,6 +24,7 @@ describe('POST /api/v1/agents/', () => {
       id: expect.any(Number),
       name: 'Support agent',
       description: 'Answers questions about orders',
+      handover_message: '',
       model: 'openai/gpt-4o-mini',
       system_prompt: 'You are a helpful assistant for Acme.',
       user_prompt: 'Answer the customer briefly.',
@@ -101,6 +102,19 @@ describe('POST /api/v1/agents/', () => {
     expect(response.json()).toMatchObject({ model: 'local/knowledge-base', api_key: '' });
     const row = await ctx.db.one('select api_key, api_key_hint from agents where id = $1', [response.json().id]);
     expect(row).toEqual({ api_key: null, api_key_hint: null });
+  });
+
+  it('keeps an optional hand-over message, blank meaning the default, and refuses one too long', async () => {
+    const owner = await newOwner(ctx);
+    const plain = await createAgent(ctx, owner);
+    expect(plain.handover_message).toBe('');
+    const own = await createAgent(ctx, owner, { handover_message: '  Anna from the shop will answer soon.  ' });
+    expect(own.handover_message).toBe('Anna from the shop will answer soon.');
+    const edited = await call(ctx, owner, 'PUT', `/agents/${own.id}`, agentBody({ api_key: own.api_key }));
+    expect(edited.json().handover_message).toBe('');
+    const long = await call(ctx, owner, 'POST', '/agents/', agentBody({ handover_message: 'x'.repeat(1001) }));
+    expect(long.statusCode).toBe(422);
+    expect(long.json().field).toBe('handover_message');
   });
 
   it('refuses an owner whose email is not verified with 403 and the reason', async () => {

@@ -16,6 +16,7 @@ const agent: AgentDetail = {
   system_prompt: 'Be kind.',
   user_prompt: 'Keep it short.',
   api_key: '',
+  handover_message: '',
   status: 'active',
   created_at: '2025-07-28T10:00:00.000Z',
   updated_at: '2025-07-28T10:00:00.000Z',

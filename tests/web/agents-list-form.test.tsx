@@ -30,6 +30,7 @@ const detail: AgentDetail = {
   system_prompt: 'Be kind.',
   user_prompt: 'Keep it short.',
   api_key: 'sk-…abcd',
+  handover_message: '',
   status: 'inactive',
   created_at: '2025-07-28T10:00:00.000Z',
   updated_at: '2025-07-28T10:00:00.000Z',
@@ -224,6 +225,8 @@ describe('the agent form', () => {
             system_prompt: 'You are friendly.',
             user_prompt: 'Answer briefly.',
             api_key: 'sk-test-1234',
+            // Optional: left blank, the agent uses the default hand-over message.
+            handover_message: '',
           });
           answer = resolve;
         }),

@@ -49,13 +49,14 @@ const summary = (id: number, status: AgentSummary['status'], name = `Agent ${id}
   contexts_count: id * 2,
 });
 
-const body: AgentBody = {
+const body: Required<AgentBody> = {
   name: 'Bakery helper',
   description: 'Answers questions about our bread',
   model: 'local/knowledge-base',
   system_prompt: 'You are friendly.',
   user_prompt: 'Answer briefly.',
   api_key: 'sk-…abcd',
+  handover_message: '',
 };
 
 const detail: AgentDetail = {

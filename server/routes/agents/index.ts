@@ -38,6 +38,7 @@ const AgentChangeBody = Type.Object({
   system_prompt: Type.Optional(Type.String()),
   user_prompt: Type.Optional(Type.String()),
   api_key: Type.Optional(Type.String()),
+  handover_message: Type.Optional(Type.String()),
   status: Type.Optional(Type.String()),
 });
 

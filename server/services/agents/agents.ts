@@ -14,6 +14,7 @@ export type AgentRow = {
   model: string;
   system_prompt: string;
   user_prompt: string;
+  handover_message: string | null;
   api_key: string | null;
   api_key_hint: string | null;
   status: AgentStatus;
@@ -50,6 +51,7 @@ export function toAgentDetail(row: AgentRow): AgentDetail {
     system_prompt: row.system_prompt,
     user_prompt: row.user_prompt,
     api_key: row.api_key === null ? '' : (row.api_key_hint ?? ''),
+    handover_message: row.handover_message ?? '',
     status: row.status,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
@@ -97,9 +99,17 @@ export async function createAgent(deps: AgentDeps, userId: number, body: Partial
   refuseForeignMaskedKey(input.api_key);
   const row = await deps.db.transaction(async (tx) => {
     const inserted = await tx.one<AgentRow>(
-      `insert into agents (user_id, name, description, model, system_prompt, user_prompt)
-       values ($1, $2, $3, $4, $5, $6) returning *`,
-      [userId, input.name, input.description, input.model, input.system_prompt, input.user_prompt],
+      `insert into agents (user_id, name, description, model, system_prompt, user_prompt, handover_message)
+       values ($1, $2, $3, $4, $5, $6, $7) returning *`,
+      [
+        userId,
+        input.name,
+        input.description,
+        input.model,
+        input.system_prompt,
+        input.user_prompt,
+        input.handover_message || null,
+      ],
     );
     return storeApiKey(deps, tx, userId, Number(inserted.id), input.api_key);
   });
@@ -126,9 +136,18 @@ export async function updateAgent(
     if (!keepsKey) refuseForeignMaskedKey(input.api_key);
     const updated = await tx.one<AgentRow>(
       `update agents set name = $3, description = $4, model = $5, system_prompt = $6, user_prompt = $7,
-              updated_at = now()
+              handover_message = $8, updated_at = now()
         where id = $1 and user_id = $2 returning *`,
-      [agentId, userId, input.name, input.description, input.model, input.system_prompt, input.user_prompt],
+      [
+        agentId,
+        userId,
+        input.name,
+        input.description,
+        input.model,
+        input.system_prompt,
+        input.user_prompt,
+        input.handover_message || null,
+      ],
     );
     return keepsKey ? updated : storeApiKey(deps, tx, userId, agentId, input.api_key);
   });
@@ -147,7 +166,7 @@ export async function restoreAgent(db: Executor, userId: number, agentId: number
   return toAgentDetail(row);
 }
 
-const FORM_FIELDS = ['name', 'description', 'model', 'system_prompt', 'user_prompt', 'api_key'] as const;
+const FORM_FIELDS = ['name', 'description', 'model', 'system_prompt', 'user_prompt', 'api_key', 'handover_message'] as const;
 
 /**
  * PUT /agents/{id}: with any form field it is a full update (a `status` beside them is ignored);

@@ -4,7 +4,7 @@ import { looksMasked } from './api-keys';
 
 type Field = keyof AgentBody;
 
-const RULES: { field: Field; label: string; required: string; max: number }[] = [
+const RULES: { field: Exclude<Field, 'handover_message'>; label: string; required: string; max: number }[] = [
   { field: 'name', label: 'Name', required: AGENT_ERRORS.nameRequired, max: AGENT_LIMITS.maxNameLength },
   {
     field: 'description',
@@ -29,7 +29,7 @@ const RULES: { field: Field; label: string; required: string; max: number }[] = 
 ];
 
 /** What a valid form becomes: trimmed values; `api_key` '' only for a model that needs none. */
-export type AgentInput = AgentBody;
+export type AgentInput = Required<AgentBody>;
 
 /**
  * Every field non-blank (the API key only for models that need one), within its length, and the
@@ -48,7 +48,20 @@ export function validateAgentBody(body: Partial<Record<Field, unknown>>, models:
       throw new ValidationFailed(AGENT_ERRORS.modelNotOffered, 'model', 'model_not_offered');
     }
   }
+  values.handover_message = validateHandoverMessage(body.handover_message);
   return values;
+}
+
+/** Optional: absent or blank means the default notice; otherwise one WhatsApp message's worth. */
+function validateHandoverMessage(raw: unknown): string {
+  const message = typeof raw === 'string' ? raw.trim() : '';
+  if (message.length > AGENT_LIMITS.maxHandoverMessageLength) {
+    throw new ValidationFailed(
+      AGENT_ERRORS.tooLong('Hand-over message', AGENT_LIMITS.maxHandoverMessageLength),
+      'handover_message',
+    );
+  }
+  return message;
 }
 
 /** A submitted key that is masked but not the agent's own masked form: the real key is needed. */

@@ -44,18 +44,25 @@ export const agentSchema = Yup.object({
     .trim()
     .required(AGENT_ERRORS.apiKeyRequired)
     .max(AGENT_LIMITS.maxApiKeyLength, tooLong('API key', AGENT_LIMITS.maxApiKeyLength)),
+  handover_message: Yup.string()
+    .trim()
+    .max(AGENT_LIMITS.maxHandoverMessageLength, tooLong('Hand-over message', AGENT_LIMITS.maxHandoverMessageLength)),
 });
 
-const EMPTY_AGENT: AgentBody = {
+/** The form's values: every field of the agent, the hand-over message optional (blank = the default). */
+type AgentFormValues = Required<AgentBody>;
+
+const EMPTY_AGENT: AgentFormValues = {
   name: '',
   model: '',
   description: '',
   system_prompt: '',
   user_prompt: '',
   api_key: '',
+  handover_message: '',
 };
 
-const valuesOf = (agent: AgentDetail | null): AgentBody =>
+const valuesOf = (agent: AgentDetail | null): AgentFormValues =>
   agent
     ? {
         name: agent.name,
@@ -65,19 +72,22 @@ const valuesOf = (agent: AgentDetail | null): AgentBody =>
         user_prompt: agent.user_prompt,
         // The masked key: sent back unchanged, the server keeps the stored one.
         api_key: agent.api_key,
+        handover_message: agent.handover_message,
       }
     : EMPTY_AGENT;
 
-/** SPEC.md §5 Agent form: submit stays disabled until every field has more than blanks. */
-export const hasBlankField = (values: AgentBody) => Object.values(values).some((value) => value.trim() === '');
+/** SPEC.md §5 Agent form: submit stays disabled until every field of SPEC's form has more than blanks. */
+export const hasBlankField = ({ handover_message: _optional, ...required }: AgentFormValues) =>
+  Object.values(required).some((value) => value.trim() === '');
 
-const trimmed = (values: AgentBody): AgentBody => ({
+const trimmed = (values: AgentFormValues): AgentFormValues => ({
   name: values.name.trim(),
   model: values.model.trim(),
   description: values.description.trim(),
   system_prompt: values.system_prompt.trim(),
   user_prompt: values.user_prompt.trim(),
   api_key: values.api_key.trim(),
+  handover_message: values.handover_message.trim(),
 });
 
 const SUBMIT_LABELS = {
@@ -196,6 +206,17 @@ function AgentForm({ agentId }: AgentFormProps) {
                         helperText={
                           fieldProps(form, 'api_key').helperText ??
                           (editing ? 'Leave the masked key as it is to keep the stored one.' : undefined)
+                        }
+                      />
+                      <TextField
+                        {...fieldProps(form, 'handover_message')}
+                        label="Hand-over message (optional)"
+                        fullWidth
+                        multiline
+                        minRows={2}
+                        helperText={
+                          fieldProps(form, 'handover_message').helperText ??
+                          'What the customer is told when the agent hands the conversation to you. Leave blank for the default.'
                         }
                       />
                       <Stack direction="row" spacing={1.5} sx={{ justifyContent: 'flex-end' }}>
