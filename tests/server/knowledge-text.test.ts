@@ -22,6 +22,18 @@ describe('cleanText', () => {
   it('keeps a hyphen between a word and a capital or a number', () => {
     expect(cleanText('Model X-\n200 and e-\nMail')).toBe('Model X- 200 and e- Mail');
   });
+
+  it('keeps a title line apart from the sentence below it, but joins a wrapped sentence', () => {
+    expect(cleanText('Harbor Bakery handbook\nThe Harbor Bakery opens at seven on Sundays.')).toBe(
+      'Harbor Bakery handbook\n\nThe Harbor Bakery opens at seven on Sundays.',
+    );
+    expect(cleanText('The Harbor Bakery opens at\nseven on Sundays and closes at noon.')).toBe(
+      'The Harbor Bakery opens at seven on Sundays and closes at noon.',
+    );
+    expect(cleanText('We deliver to\nBerlin and Hamburg every day of the week.')).toBe(
+      'We deliver to Berlin and Hamburg every day of the week.',
+    );
+  });
 });
 
 describe('chunkText', () => {

@@ -20,15 +20,37 @@ export function cleanText(raw: string): string {
     .replace(/(\p{Ll})-\n[ \t]*(\p{Ll})/gu, '$1$2')
     .replace(/[ \t\u00a0]+/g, ' ')
     .split(/\n[ \t]*\n\s*/)
-    .map((paragraph) =>
-      paragraph
+    .flatMap((paragraph) => {
+      const lines = paragraph
         .split('\n')
         .map((line) => line.trim())
-        .filter(Boolean)
-        .join(' '),
-    )
+        .filter(Boolean);
+      // A title line directly above its text stays its own paragraph, so that it never reads as the
+      // first words of the sentence below it (and of an answer quoting that sentence).
+      return lines.length > 1 && isHeading(lines[0], lines[1])
+        ? [lines[0], lines.slice(1).join(' ')]
+        : [lines.join(' ')];
+    })
     .filter(Boolean)
     .join('\n\n');
+}
+
+/**
+ * A short line without closing punctuation, above a longer line that starts a sentence: a heading
+ * ('Opening hours' above 'We open at seven.'), not the first half of a wrapped sentence, whose line
+ * is as long as the lines after it or ends on a word that needs more ('We deliver to').
+ */
+const CONTINUES = /\b(a|an|the|and|or|but|of|to|in|on|at|for|with|from|by|as|is|are|was|our|your|we|you)$/i;
+
+function isHeading(line: string, next: string): boolean {
+  return (
+    line.split(' ').length <= 6 &&
+    !CONTINUES.test(line) &&
+    line.length <= 50 &&
+    next.length > line.length &&
+    !/[.,;:!?\-–—]$/u.test(line) &&
+    /^[\p{Lu}\p{N}]/u.test(next)
+  );
 }
 
 /** A unit the chunker never cuts: a sentence (or a slice of an overlong one). */
