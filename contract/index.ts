@@ -5,3 +5,4 @@ export * from './inbox';
 export * from './messages';
 export * from './whatsapp';
 export * from './agents';
+export * from './analytics';

@@ -15,6 +15,7 @@ const availability = () => import(/* webpackChunkName: "feature-availability" */
 const whatsapp = () => import(/* webpackChunkName: "feature-whatsapp" */ './features/whatsapp/feature');
 const inbox = () => import(/* webpackChunkName: "feature-inbox" */ './features/inbox/feature');
 const agents = () => import(/* webpackChunkName: "feature-agents" */ './features/agents/feature');
+const insights = () => import(/* webpackChunkName: "feature-insights" */ './features/insights/feature');
 
 function titled(title: string): { handle: RouteHandle } {
   return { handle: { title } };
@@ -62,7 +63,7 @@ export function createRoutes(loadFeature: LoadFeature): RouteObject[] {
                 {
                   path: 'dashboard',
                   ...titled('Dashboard'),
-                  lazy: page(() => import('./features/dashboard/DashboardPage')),
+                  lazy: page(() => import('./features/dashboard/DashboardPage'), insights),
                 },
                 {
                   path: 'messages',
@@ -72,7 +73,7 @@ export function createRoutes(loadFeature: LoadFeature): RouteObject[] {
                 {
                   path: 'analytics',
                   ...titled('Analytics'),
-                  lazy: page(() => import('./features/analytics/AnalyticsPage')),
+                  lazy: page(() => import('./features/analytics/AnalyticsPage'), insights),
                 },
                 {
                   path: 'whatsapp',

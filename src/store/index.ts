@@ -8,6 +8,9 @@ import authSlice from '../features/auth/slice';
 import connectionSlice from '../features/connection/slice';
 import type handoverSlice from '../features/inbox/handoverSlice';
 import type inboxSlice from '../features/inbox/slice';
+import type analyticsSlice from '../features/insights/analyticsSlice';
+import type dashboardInsightsSlice from '../features/insights/dashboardSlice';
+import type exportSlice from '../features/insights/exportSlice';
 import type onboardingSlice from '../features/onboarding/slice';
 import themeSlice from '../features/theme/slice';
 import toastsSlice from '../features/toasts/slice';
@@ -36,6 +39,9 @@ export type RootState = StateOf<(typeof CORE_SLICES)[number]> &
     | typeof inboxSlice
     | typeof handoverSlice
     | (typeof agentsSlices)[number]
+    | typeof dashboardInsightsSlice
+    | typeof analyticsSlice
+    | typeof exportSlice
   >;
 
 /** Dispatched after a feature's slices are injected, so that their initial state enters the store. */

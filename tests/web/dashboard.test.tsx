@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { UserProfile } from '../../contract';
 import { ACCESS_TOKEN_KEY } from '../../src/sagas/session';
 import { json, mockApi, pending, requestsMade } from './api-mock';
+import { aDashboardSummary } from './insights-fixtures';
 import { renderApp } from './render';
 import { aUser } from './users';
 
@@ -12,6 +13,9 @@ function openDashboard({ user = aUser(), connected = false }: { user?: UserProfi
     'GET /users/me': () => json(user),
     'GET /whatsapp/status': () => json({ isConnected: connected }),
     'POST /auth/resend-verification': () => json({ message: 'sent' }),
+    [`GET /dashboard/summary?tz=${encodeURIComponent(Intl.DateTimeFormat().resolvedOptions().timeZone)}`]: () =>
+      json(aDashboardSummary({ connected })),
+    'GET /dashboard/activity?limit=10': () => json([]),
   });
   renderApp('/dashboard');
   return fetchMock;

@@ -5,13 +5,21 @@ import { availabilityFeature } from '../../src/features/auth/availabilityFeature
 import authSlice from '../../src/features/auth/slice';
 import connectionSlice from '../../src/features/connection/slice';
 import { inboxFeature } from '../../src/features/inbox/feature';
+import { insightsFeature } from '../../src/features/insights/feature';
 import themeSlice from '../../src/features/theme/slice';
 import toastsSlice from '../../src/features/toasts/slice';
 import { whatsappFeature } from '../../src/features/whatsapp/feature';
 import type { RootState } from '../../src/store';
 
 /** Every feature, for tests that preload any part of the state. */
-export const ALL_FEATURES = [accountFeature, availabilityFeature, whatsappFeature, inboxFeature, agentsFeature];
+export const ALL_FEATURES = [
+  accountFeature,
+  availabilityFeature,
+  whatsappFeature,
+  inboxFeature,
+  agentsFeature,
+  insightsFeature,
+];
 
 /** The reducer of a store with every feature loaded, for saga tests (`expectSaga(...).withReducer`). */
 export const testReducer = combineSlices(

@@ -1,5 +1,105 @@
-import PagePlaceholder from '../../components/PagePlaceholder';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useEffect } from 'react';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { analyticsOpened, analyticsRetryClicked, selectAnalytics } from '../insights/analyticsSlice';
+import { formatCount, formatDuration, formatRate } from '../insights/format';
+import StatCard from '../insights/StatCard';
+import AnalyticsCharts from './AnalyticsCharts';
+import ExportButtons from './ExportButtons';
+import RangePicker from './RangePicker';
 
+/** /analytics (issue 8, DESIGN.md §12): what happened in a range, from the owner's data. */
 export default function AnalyticsPage() {
-  return <PagePlaceholder title="Analytics" text="Analytics page coming soon..." />;
+  const dispatch = useAppDispatch();
+  const { status, summary, timeseries, error } = useAppSelector(selectAnalytics);
+  const loading = status === 'idle' || status === 'loading';
+
+  useEffect(() => {
+    dispatch(analyticsOpened());
+  }, [dispatch]);
+
+  const shown = loading ? null : summary;
+  const tiles = [
+    {
+      title: 'Conversations',
+      value: formatCount(shown?.conversations),
+      hint: `${formatCount(shown?.new_conversations)} new in this range.`,
+    },
+    {
+      title: 'Messages',
+      value: formatCount(shown?.messages.total),
+      hint: `${formatCount(shown?.messages.customer)} from customers, ${formatCount(shown?.messages.ai)} by the AI, ${formatCount(shown?.messages.human)} by people.`,
+    },
+    {
+      title: 'AI Response Rate',
+      value: formatRate(shown?.ai_response_rate),
+      hint: 'Customer messages the AI answered.',
+    },
+    {
+      title: 'AI Resolution Rate',
+      value: formatRate(shown?.ai_resolution_rate),
+      hint: 'Conversations answered only by the AI.',
+    },
+    {
+      title: 'Median First Response',
+      value: formatDuration(shown?.first_response.ai.median_seconds),
+      hint: `By the AI; people: ${formatDuration(shown?.first_response.human.median_seconds)}.`,
+    },
+    {
+      title: 'Hand-overs',
+      value: formatCount(shown?.handovers.total),
+      hint: 'Conversations handed to a person.',
+    },
+  ];
+
+  return (
+    <Box component="section" sx={{ p: 3 }}>
+      <Stack spacing={3}>
+        <Stack
+          direction={{ xs: 'column', md: 'row' }}
+          spacing={2}
+          sx={{ justifyContent: 'space-between', alignItems: { md: 'flex-start' } }}
+        >
+          <Box>
+            <Typography variant="h4" component="h1" gutterBottom>
+              Analytics
+            </Typography>
+            <Typography color="text.secondary">
+              How your customers write and how your AI assistant and your team answer. Times are in your time zone.
+            </Typography>
+          </Box>
+          <ExportButtons />
+        </Stack>
+        <RangePicker />
+        {status === 'failed' && error && (
+          <Alert
+            severity="error"
+            action={
+              <Button color="inherit" size="small" onClick={() => dispatch(analyticsRetryClicked())}>
+                Retry
+              </Button>
+            }
+          >
+            {error}
+          </Alert>
+        )}
+        <Box
+          sx={{
+            display: 'grid',
+            gap: 2,
+            gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' },
+          }}
+        >
+          {tiles.map((tile) => (
+            <StatCard key={tile.title} {...tile} change={null} loading={loading} />
+          ))}
+        </Box>
+        <AnalyticsCharts loading={loading} summary={shown} timeseries={loading ? null : timeseries} />
+      </Stack>
+    </Box>
+  );
 }

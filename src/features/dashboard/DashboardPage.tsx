@@ -6,13 +6,18 @@ import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useEffect } from 'react';
 import { Link } from 'react-router';
 import ConnectBanner from '../../components/ConnectBanner';
 import VerificationBanner from '../../components/VerificationBanner';
-import { useAppSelector } from '../../store/hooks';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { selectGreetingName } from '../auth/selectors';
 import { selectCurrentUser } from '../auth/slice';
 import { selectConnectionStatus, type ConnectionStatus } from '../connection/slice';
+import { dashboardOpened } from '../insights/dashboardSlice';
+import DashboardStats from './DashboardStats';
+import QuickActions from './QuickActions';
+import RecentActivity from './RecentActivity';
 
 const CONNECTION_TEXTS: Record<ConnectionStatus, string> = {
   loading: 'Checking your WhatsApp connection...',
@@ -22,11 +27,17 @@ const CONNECTION_TEXTS: Record<ConnectionStatus, string> = {
 };
 
 export default function DashboardPage() {
+  const dispatch = useAppDispatch();
   const user = useAppSelector(selectCurrentUser);
   const greetingName = useAppSelector(selectGreetingName);
   const status = useAppSelector(selectConnectionStatus);
   const connected = status === 'connected';
   const notConnected = status === 'disconnected' || status === 'error';
+
+  // The figures load once a connection is known; without one they read 0 or N/A (SPEC.md §2).
+  useEffect(() => {
+    if (connected) dispatch(dashboardOpened());
+  }, [dispatch, connected]);
 
   return (
     <Box component="section" sx={{ p: 3 }}>
@@ -39,22 +50,29 @@ export default function DashboardPage() {
         </Box>
         {user && !user.is_verified && <VerificationBanner email={user.email} />}
         {notConnected && <ConnectBanner />}
-        <Card variant="outlined" sx={{ maxWidth: 560 }}>
-          <CardContent sx={{ display: 'flex', gap: 2, alignItems: 'flex-start' }}>
-            <WhatsAppIcon color={connected ? 'success' : 'disabled'} fontSize="large" />
-            <Box>
-              <Typography variant="h6" component="h2" gutterBottom>
-                WhatsApp Connection
-              </Typography>
-              <Typography color="text.secondary">{CONNECTION_TEXTS[status]}</Typography>
-            </Box>
-          </CardContent>
-          <CardActions sx={{ px: 2, pb: 2 }}>
-            <Button component={Link} to="/onboarding" variant={connected ? 'outlined' : 'contained'}>
-              {connected ? 'Manage Connection' : 'Connect WhatsApp'}
-            </Button>
-          </CardActions>
-        </Card>
+        <DashboardStats connected={connected} checking={status === 'loading'} />
+        <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '2fr 1fr' }, alignItems: 'start' }}>
+          <RecentActivity notConnected={notConnected} />
+          <Stack spacing={3}>
+            <QuickActions connected={connected} />
+            <Card variant="outlined">
+              <CardContent sx={{ display: 'flex', gap: 2, alignItems: 'flex-start' }}>
+                <WhatsAppIcon color={connected ? 'success' : 'disabled'} fontSize="large" />
+                <Box>
+                  <Typography variant="h6" component="h2" gutterBottom>
+                    WhatsApp Connection
+                  </Typography>
+                  <Typography color="text.secondary">{CONNECTION_TEXTS[status]}</Typography>
+                </Box>
+              </CardContent>
+              <CardActions sx={{ px: 2, pb: 2 }}>
+                <Button component={Link} to="/onboarding" variant={connected ? 'outlined' : 'contained'}>
+                  {connected ? 'Manage Connection' : 'Connect WhatsApp'}
+                </Button>
+              </CardActions>
+            </Card>
+          </Stack>
+        </Box>
       </Stack>
     </Box>
   );

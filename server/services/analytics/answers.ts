@@ -1,0 +1,44 @@
+/**
+ * When a customer message counts as answered, shared by the dashboard and /analytics so that both
+ * give the same figures.
+ *
+ * A customer message's answer window runs from it (exclusive) to the conversation's next customer
+ * message (exclusive), or without end when it is the last one; order is (sent_at, id). In it:
+ * - it is "answered by the AI" when the window holds an AI message (sender 'ai') not failed;
+ * - its "first response" is the window's first outbound message not failed, by the AI or a person,
+ *   and its first response time is that message's sent_at minus the customer message's.
+ * So of a burst of customer messages, only the last is answered: the AI replies once to the lot.
+ * A failed send never reached the customer and answers nothing.
+ *
+ * The SQL selects the owner's customer messages sent in [from, to) with
+ * (id, conversation_id, sent_at, ai_answered, first_reply_at, first_reply_sender, first_reply_seconds).
+ * Both lateral reads walk messages_conversation_id_sent_at_id_idx (0005) from the message on.
+ */
+export function customerAnswersSql(user: string, from: string, to: string): string {
+  return `select c.id, c.conversation_id, c.sent_at,
+      coalesce(reply.ai_answered, false) as ai_answered,
+      reply.first_reply_at, reply.first_reply_sender,
+      extract(epoch from reply.first_reply_at - c.sent_at)::float8 as first_reply_seconds
+    from messages c
+    left join lateral (
+      select n.sent_at, n.id from messages n
+      where n.conversation_id = c.conversation_id and n.sender = 'customer' and (n.sent_at, n.id) > (c.sent_at, c.id)
+      order by n.sent_at, n.id
+      limit 1
+    ) next_customer on true
+    left join lateral (
+      select bool_or(r.sender = 'ai') as ai_answered,
+        min(r.sent_at) as first_reply_at,
+        (array_agg(r.sender order by r.sent_at, r.id))[1] as first_reply_sender
+      from messages r
+      where r.conversation_id = c.conversation_id and r.direction = 'outbound' and r.status <> 'failed'
+        and (r.sent_at, r.id) > (c.sent_at, c.id)
+        and (next_customer.id is null or (r.sent_at, r.id) < (next_customer.sent_at, next_customer.id))
+    ) reply on true
+    where c.user_id = ${user} and c.sender = 'customer' and c.sent_at >= ${from} and c.sent_at < ${to}`;
+}
+
+/** Seconds to the millisecond: percentile_cont's interpolation leaves float noise (102.00000000000001). */
+export function seconds(value: number | null): number | null {
+  return value === null ? null : Math.round(value * 1000) / 1000;
+}

@@ -1,0 +1,53 @@
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+
+/** Off screen, still read by screen readers. */
+const visuallyHidden = {
+  border: 0,
+  clip: 'rect(0 0 0 0)',
+  height: '1px',
+  margin: '-1px',
+  overflow: 'hidden',
+  padding: 0,
+  position: 'absolute',
+  whiteSpace: 'nowrap',
+  width: '1px',
+} as const;
+
+export interface DataTableProps {
+  caption: string;
+  columns: readonly string[];
+  rows: ReadonlyArray<ReadonlyArray<string | number>>;
+  /** Hidden tables stay readable by screen readers. */
+  hidden?: boolean;
+}
+
+/** A chart's figures as a table: for screen readers always, for everyone on request. */
+export default function DataTable({ caption, columns, rows, hidden = false }: DataTableProps) {
+  return (
+    <Table size="small" sx={hidden ? visuallyHidden : undefined}>
+      <caption style={hidden ? undefined : { captionSide: 'top', textAlign: 'left' }}>{caption}</caption>
+      <TableHead>
+        <TableRow>
+          {columns.map((column) => (
+            <TableCell key={column} scope="col">
+              {column}
+            </TableCell>
+          ))}
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {rows.map((row, index) => (
+          <TableRow key={index}>
+            {row.map((cell, column) => (
+              <TableCell key={columns[column]}>{cell}</TableCell>
+            ))}
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
