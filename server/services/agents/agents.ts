@@ -166,7 +166,15 @@ export async function restoreAgent(db: Executor, userId: number, agentId: number
   return toAgentDetail(row);
 }
 
-const FORM_FIELDS = ['name', 'description', 'model', 'system_prompt', 'user_prompt', 'api_key', 'handover_message'] as const;
+const FORM_FIELDS = [
+  'name',
+  'description',
+  'model',
+  'system_prompt',
+  'user_prompt',
+  'api_key',
+  'handover_message',
+] as const;
 
 /**
  * PUT /agents/{id}: with any form field it is a full update (a `status` beside them is ignored);
