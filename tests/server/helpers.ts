@@ -81,10 +81,12 @@ export function useTestApp(build: (db: Db) => Promise<App> = (db) => buildTestAp
     testDb = await openTestDb();
     app = await build(testDb.db);
   });
+  // Closing waits for work still in flight (jobs, webhooks over loopback, each bounded by its own
+  // timeout); on a loaded CI machine that once took longer than the 30 s default.
   afterAll(async () => {
     await app?.close();
     await testDb?.dispose();
-  });
+  }, 120_000);
   return {
     get app() {
       if (!app) throw new Error('the test app is built in beforeAll');
