@@ -46,8 +46,3 @@ export const authApi = {
   changePassword: (token: string, body: ChangePasswordBody) =>
     request<MessageResponse>('/auth/change-password', { token, json: body, fallback: 'Failed to change password' }),
 };
-
-export const healthApi = {
-  /** `connected` for the caller when a token is sent, else false (SPEC.md §7). */
-  health: (token: string | null) => request<{ connected: boolean }>('/health', { token }),
-};

@@ -7,7 +7,6 @@ import type {
   MessagingConfig,
   SaveConnectionBody,
   SubscriptionInfo,
-  WhatsAppStatus,
 } from '../../contract';
 import { ApiError, request } from './client';
 
@@ -56,7 +55,6 @@ async function fetchBusinessProfile(token: string): Promise<BusinessProfile> {
 
 /** One function per WhatsApp endpoint (SPEC.md §7); every one needs the owner's token. */
 export const whatsappApi = {
-  status: (token: string) => messagingRequest<WhatsAppStatus>('/whatsapp/status', { token }),
   signupConfig: (token: string) => messagingRequest<EmbeddedSignupConfig>('/whatsapp/embedded-signup', { token }),
   exchangeToken: (token: string, body: ExchangeTokenBody) =>
     messagingRequest<ExchangeTokenResponse>('/whatsapp/exchange-token', { method: 'POST', token, json: body }),

@@ -1,7 +1,7 @@
 import type { Task } from 'redux-saga';
 import { call, cancel, fork, put, select, take, takeLeading } from 'redux-saga/effects';
 import type { TokenResponse, UserProfile } from '../../contract';
-import { ACCOUNT_MESSAGES, AUTH_ERRORS } from '../../contract/messages';
+import { ACCOUNT_MESSAGES, AUTH_ERRORS } from '../../contract/session-messages';
 import { authApi } from '../api/auth';
 import { ApiError } from '../api/client';
 import {

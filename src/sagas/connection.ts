@@ -1,8 +1,7 @@
 import { call, put, select, takeLatest } from 'redux-saga/effects';
 import type { WhatsAppStatus } from '../../contract';
-import { healthApi } from '../api/auth';
 import { ApiError } from '../api/client';
-import { whatsappApi } from '../api/whatsapp';
+import { connectionApi } from '../api/connection';
 import { selectAccessToken, selectCurrentUser } from '../features/auth/slice';
 import {
   connectionChecked,
@@ -20,13 +19,13 @@ export const CONNECTION_FRESHNESS_MS = 2 * 60 * 1000;
 
 /** /health answers anonymous visitors too. */
 function* askHealth(token: string | null) {
-  const { connected }: { connected: boolean } = yield call(healthApi.health, token);
+  const { connected }: { connected: boolean } = yield call(connectionApi.health, token);
   return connected;
 }
 
 /** The signed-in app asks about the owner's own number. */
 function* askWhatsAppStatus(token: string) {
-  const { isConnected, sandbox }: WhatsAppStatus = yield call(whatsappApi.status, token);
+  const { isConnected, sandbox }: WhatsAppStatus = yield call(connectionApi.whatsappStatus, token);
   yield put(sandboxModeReported({ sandbox: sandbox === true }));
   return isConnected;
 }

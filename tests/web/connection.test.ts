@@ -1,9 +1,8 @@
 import { expectSaga } from 'redux-saga-test-plan';
 import * as matchers from 'redux-saga-test-plan/matchers';
 import { throwError } from 'redux-saga-test-plan/providers';
-import { healthApi } from '../../src/api/auth';
 import { ApiError } from '../../src/api/client';
-import { whatsappApi } from '../../src/api/whatsapp';
+import { connectionApi } from '../../src/api/connection';
 import { loggedOut, loginSucceeded, type AuthState } from '../../src/features/auth/slice';
 import connectionSlice, {
   connectionChecked,
@@ -89,11 +88,11 @@ describe('the connection sagas', () => {
     expectSaga(checkLandingConnection)
       .withState(stateWith())
       .provide([
-        [matchers.call.fn(healthApi.health), { connected: true }],
+        [matchers.call.fn(connectionApi.health), { connected: true }],
         [matchers.call.fn(Date.now), NOW],
       ])
       .put(connectionCheckStarted())
-      .call(healthApi.health, 'stored-token')
+      .call(connectionApi.health, 'stored-token')
       .put(connectionChecked({ connected: true, checkedAt: NOW }))
       .run());
 
@@ -101,17 +100,17 @@ describe('the connection sagas', () => {
     expectSaga(checkLandingConnection)
       .withState(stateWith({ status: 'anonymous', accessToken: null }))
       .provide([
-        [matchers.call.fn(healthApi.health), { connected: false }],
+        [matchers.call.fn(connectionApi.health), { connected: false }],
         [matchers.call.fn(Date.now), NOW],
       ])
-      .call(healthApi.health, null)
+      .call(connectionApi.health, null)
       .put(connectionChecked({ connected: false, checkedAt: NOW }))
       .run());
 
   it('reports a failed check', () =>
     expectSaga(checkLandingConnection)
       .withState(stateWith())
-      .provide([[matchers.call.fn(healthApi.health), throwError(new ApiError('Bad gateway', 502))]])
+      .provide([[matchers.call.fn(connectionApi.health), throwError(new ApiError('Bad gateway', 502))]])
       .put(connectionCheckFailed({ message: 'Bad gateway' }))
       .run());
 
@@ -119,24 +118,24 @@ describe('the connection sagas', () => {
     expectSaga(refreshConnection, connectionRefreshRequested())
       .withState(stateWith(withUser))
       .provide([
-        [matchers.call.fn(whatsappApi.status), { isConnected: true }],
+        [matchers.call.fn(connectionApi.whatsappStatus), { isConnected: true }],
         [matchers.call.fn(Date.now), NOW],
       ])
-      .call(whatsappApi.status, 'stored-token')
+      .call(connectionApi.whatsappStatus, 'stored-token')
       .put(connectionChecked({ connected: true, checkedAt: NOW }))
       .run());
 
   it('does not check before a user is loaded', () =>
     expectSaga(refreshConnection, connectionRefreshRequested({ force: true }))
       .withState(stateWith())
-      .not.call.fn(whatsappApi.status)
+      .not.call.fn(connectionApi.whatsappStatus)
       .run());
 
   it('keeps a status checked less than 2 minutes ago', () =>
     expectSaga(refreshConnection, connectionRefreshRequested())
       .withState(stateWith(withUser, { status: 'connected', fetchedAt: NOW - CONNECTION_FRESHNESS_MS + 1 }))
       .provide([[matchers.call.fn(Date.now), NOW]])
-      .not.call.fn(whatsappApi.status)
+      .not.call.fn(connectionApi.whatsappStatus)
       .run());
 
   it('checks again after 2 minutes, or at once when forced', async () => {
@@ -144,17 +143,17 @@ describe('the connection sagas', () => {
       .withState(stateWith(withUser, { status: 'connected', fetchedAt: NOW - CONNECTION_FRESHNESS_MS }))
       .provide([
         [matchers.call.fn(Date.now), NOW],
-        [matchers.call.fn(whatsappApi.status), { isConnected: true }],
+        [matchers.call.fn(connectionApi.whatsappStatus), { isConnected: true }],
       ])
-      .call(whatsappApi.status, 'stored-token')
+      .call(connectionApi.whatsappStatus, 'stored-token')
       .run();
     await expectSaga(refreshConnection, connectionRefreshRequested({ force: true }))
       .withState(stateWith(withUser, { status: 'connected', fetchedAt: NOW - 1000 }))
       .provide([
         [matchers.call.fn(Date.now), NOW],
-        [matchers.call.fn(whatsappApi.status), { isConnected: true }],
+        [matchers.call.fn(connectionApi.whatsappStatus), { isConnected: true }],
       ])
-      .call(whatsappApi.status, 'stored-token')
+      .call(connectionApi.whatsappStatus, 'stored-token')
       .run();
   });
 });
