@@ -2,15 +2,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { MockLanguageModelV3 } from 'ai/test';
-import type { AgentDetail, TokenResponse } from '../contract';
+import type { AgentDetail } from '../contract';
 import { buildApp, type App } from '../server/app';
 import { loadConfig } from '../server/config';
 import { openPglite } from '../server/db/client';
 import { migrate } from '../server/db/migrate';
-import type { PendingSignup } from '../server/sandbox/graph/accounts';
 import type { PhoneMessageSent } from '../server/sandbox/phone/service';
 import { runReply, type ReplyDeps } from '../server/services/replies/pipeline';
 import { GraphClient } from '../server/services/whatsapp/graph-client';
+import { connectedOwner, injectJson } from './owner';
 import type { BenchResult } from './report';
 
 const WARMUP_REPLIES = 20;
@@ -24,53 +24,11 @@ function percentile(values: number[], fraction: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)];
 }
 
-async function call<T>(app: App, method: 'POST' | 'PUT', url: string, payload?: object, token?: string): Promise<T> {
-  const response = await app.inject({
-    method,
-    url,
-    payload,
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-  });
-  if (response.statusCode >= 300) throw new Error(`${method} ${url} answered ${response.statusCode}: ${response.body}`);
-  return response.json<T>();
-}
-
 /** A verified owner with a connected sandbox number and an active agent, through the API. */
 async function ownerWithAgent(app: App) {
-  const password = 'correct horse battery';
-  const { access_token: token } = await call<TokenResponse>(app, 'POST', '/api/v1/auth/register', {
-    email: 'bench-replies@example.com',
-    username: 'bench_replies',
-    first_name: 'Bench',
-    last_name: 'Owner',
-    password,
-    confirm_password: password,
-  });
+  const { token, signup } = await connectedOwner(app, 'bench_replies', 'Bench Shoes', '+1 555 010 0002');
   await app.db.query("update users set is_verified = true where username = 'bench_replies'");
-  const signup = await call<PendingSignup>(app, 'POST', '/sandbox/signup/session', {
-    business_name: 'Bench Shoes',
-    phone_number: '+1 555 010 0002',
-  });
-  const { business_token: businessToken } = await call<{ business_token: string }>(
-    app,
-    'POST',
-    '/api/v1/whatsapp/exchange-token',
-    { code: signup.code, waba_id: signup.waba_id, phone_number_id: signup.phone_number_id },
-    token,
-  );
-  await call(
-    app,
-    'POST',
-    '/api/v1/whatsapp/embedded-signup',
-    {
-      waba_id: signup.waba_id,
-      phone_number_id: signup.phone_number_id,
-      phone_number: signup.phone_number,
-      business_token: businessToken,
-    },
-    token,
-  );
-  const agent = await call<AgentDetail>(
+  const agent = await injectJson<AgentDetail>(
     app,
     'POST',
     '/api/v1/agents/',
@@ -84,7 +42,7 @@ async function ownerWithAgent(app: App) {
     },
     token,
   );
-  await call(app, 'PUT', `/api/v1/agents/${agent.id}/activate`, undefined, token);
+  await injectJson(app, 'PUT', `/api/v1/agents/${agent.id}/activate`, undefined, token);
   return { signup, agentId: agent.id };
 }
 
@@ -156,7 +114,7 @@ export async function replyPipeline(): Promise<BenchResult[]> {
 
     const oneReply = async (i: number) => {
       const customer = String(16505550100 + (i % CUSTOMERS));
-      const sent = await call<PhoneMessageSent>(app, 'POST', '/sandbox/phone/messages', {
+      const sent = await injectJson<PhoneMessageSent>(app, 'POST', '/sandbox/phone/messages', {
         phone_number_id: signup.phone_number_id,
         name: `Customer ${i % CUSTOMERS}`,
         phone_number: `+${customer}`,

@@ -2,14 +2,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import type { TokenResponse } from '../contract';
-import { buildApp, type App } from '../server/app';
+import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { openPglite } from '../server/db/client';
 import { migrate } from '../server/db/migrate';
-import type { PendingSignup } from '../server/sandbox/graph/accounts';
 import { inboundTextPayload, serialise, signatureOf, webhookUrl } from '../server/sandbox/webhooks';
 import { batchSizesOf, type BatchSizes } from '../server/services/whatsapp/webhook/batch';
+import { connectedOwner } from './owner';
 import type { BenchResult } from './report';
 
 const WARMUP_DELIVERIES = 200;
@@ -85,54 +84,6 @@ function describeBatches(sizes: BatchSizes): string {
   return `${flushes} transactions, mean ${mean} deliveries each (size×count: ${shown}); ${sizes.isolated} isolated`;
 }
 
-async function injectJson<T>(app: App, method: 'POST', url: string, payload: object, token?: string): Promise<T> {
-  const response = await app.inject({
-    method,
-    url,
-    payload,
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-  });
-  if (response.statusCode >= 300) throw new Error(`${method} ${url} answered ${response.statusCode}: ${response.body}`);
-  return response.json<T>();
-}
-
-/** An owner with a connected sandbox number, through the same API calls the SPA makes. */
-async function connectedOwner(app: App) {
-  const password = 'correct horse battery';
-  const { access_token: token } = await injectJson<TokenResponse>(app, 'POST', '/api/v1/auth/register', {
-    email: 'bench-webhook@example.com',
-    username: 'bench_webhook',
-    first_name: 'Bench',
-    last_name: 'Owner',
-    password,
-    confirm_password: password,
-  });
-  const signup = await injectJson<PendingSignup>(app, 'POST', '/sandbox/signup/session', {
-    business_name: 'Bench Bakery',
-    phone_number: '+1 555 010 0001',
-  });
-  const { business_token: businessToken } = await injectJson<{ business_token: string }>(
-    app,
-    'POST',
-    '/api/v1/whatsapp/exchange-token',
-    { code: signup.code, waba_id: signup.waba_id, phone_number_id: signup.phone_number_id },
-    token,
-  );
-  await injectJson(
-    app,
-    'POST',
-    '/api/v1/whatsapp/embedded-signup',
-    {
-      waba_id: signup.waba_id,
-      phone_number_id: signup.phone_number_id,
-      phone_number: signup.phone_number,
-      business_token: businessToken,
-    },
-    token,
-  );
-  return signup;
-}
-
 /**
  * DESIGN.md §11: signed inbound-message webhooks → stored (and the message event emitted), on the
  * embedded shape (PGlite in process). The real app listens on loopback; `CONCURRENCY` clients POST
@@ -154,7 +105,7 @@ export async function webhookIngest(): Promise<BenchResult[]> {
   const app = await buildApp(config, { db, logger: false });
   try {
     await app.listen({ host: '127.0.0.1', port: 0 });
-    const signup = await connectedOwner(app);
+    const { signup } = await connectedOwner(app, 'bench_webhook', 'Bench Bakery', '+1 555 010 0001');
     const { id: userId } = await db.one<{ id: number }>('select id from users where username = $1', ['bench_webhook']);
     const url = webhookUrl(app.whatsapp.settings.graphBaseUrl());
     const number = { id: signup.phone_number_id, waba_id: signup.waba_id, phone_number: '15550100001' };
