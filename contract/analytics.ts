@@ -69,6 +69,7 @@ export const ActivityKind = Type.Union([
   Type.Literal('new_conversation'),
   Type.Literal('connected'),
   Type.Literal('connection_lost'),
+  Type.Literal('disconnected'),
 ]);
 export type ActivityKind = Static<typeof ActivityKind>;
 

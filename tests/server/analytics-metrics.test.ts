@@ -1,6 +1,7 @@
 import type { ActivityItem, AnalyticsSummary, DashboardSummary, ErrorBody, Timeseries } from '../../contract';
 import type { Db } from '../../server/db/client';
 import { dashboardSummary, recentActivity } from '../../server/services/analytics/dashboard';
+import { deleteConnection, markNeedsReconnection, upsertConnection } from '../../server/services/whatsapp/connections';
 import { bearer, registerUser, useTestApp } from './helpers';
 
 /**
@@ -216,6 +217,49 @@ describe('dashboard activity', () => {
     await connect(ctx.db, user.id, '2026-11-10T08:00:00Z', 'needs_reconnection');
     const items = await recentActivity(ctx.db, user.id, 10);
     expect(items.map((item) => item.kind).sort()).toEqual(['connected', 'connection_lost']);
+  });
+
+  it('keeps every connection change: connected, token refused, connected again, another number, disconnected', async () => {
+    const { user, token } = await registerUser(ctx.app);
+    seq += 1;
+    const number = (phone_number: string) => ({
+      waba_id: 'waba',
+      phone_number_id: `pn-events-${seq}-${phone_number}`,
+      phone_number,
+      sealedToken: 'sealed',
+      sealedPin: 'sealed',
+    });
+    const first = await upsertConnection(ctx.db, user.id, number('+1 555 0101'));
+    await markNeedsReconnection(ctx.db, first.id);
+    await markNeedsReconnection(ctx.db, first.id); // already marked: no second event
+    await upsertConnection(ctx.db, user.id, number('+1 555 0101'));
+    await upsertConnection(ctx.db, user.id, number('+1 555 0102'));
+    await deleteConnection(ctx.db, user.id);
+    const { user: stranger } = await registerUser(ctx.app);
+    await connect(ctx.db, stranger.id, '2026-11-10T08:00:00Z', 'needs_reconnection');
+
+    const response = await ctx.app.inject({ method: 'GET', url: '/api/v1/dashboard/activity', headers: bearer(token) });
+    // Newest first: a refused token marked twice is one event.
+    expect(
+      response.json<ActivityItem[]>().map((item) => [item.kind, item.badge, item.text, item.conversation_id]),
+    ).toEqual([
+      ['disconnected', 'Info', 'WhatsApp disconnected (+1 555 0102)', null],
+      ['connected', 'Info', 'WhatsApp connected (+1 555 0102)', null],
+      ['connected', 'Info', 'WhatsApp connected (+1 555 0101)', null],
+      ['connection_lost', 'Info', 'WhatsApp connection needs attention (+1 555 0101)', null],
+      ['connected', 'Info', 'WhatsApp connected (+1 555 0101)', null],
+    ]);
+  });
+
+  it('lets an owner with a connection delete their account (no event for a deleted owner)', async () => {
+    const { user } = await registerUser(ctx.app);
+    await connect(ctx.db, user.id, '2026-11-10T08:00:00Z');
+    await ctx.db.query('delete from users where id = $1', [user.id]);
+    const left = await ctx.db.one<{ count: number }>(
+      'select count(*)::int as count from connection_events where user_id = $1',
+      [user.id],
+    );
+    expect(left.count).toBe(0);
   });
 });
 

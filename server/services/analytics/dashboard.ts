@@ -88,6 +88,7 @@ const BADGES: Record<ActivityItem['kind'], ActivityItem['badge']> = {
   new_conversation: 'Info',
   connected: 'Info',
   connection_lost: 'Info',
+  disconnected: 'Info',
 };
 
 function activityText(row: ActivityRow): string {
@@ -105,15 +106,15 @@ function activityText(row: ActivityRow): string {
       return `WhatsApp connected (${row.detail ?? ''})`;
     case 'connection_lost':
       return `WhatsApp connection needs attention (${row.detail ?? ''})`;
+    case 'disconnected':
+      return `WhatsApp disconnected (${row.detail ?? ''})`;
   }
 }
 
 /**
- * The latest events, newest first. There is no event log: events are read from where they left
- * their mark. Replies are the AI's and the owner's messages, hand-overs the escalations (with their
- * reason), new conversations the conversations' created_at. A connection is known only by its row
- * (disconnecting deletes it): 'connected' at its created_at, and a connection needing reconnection
- * or disconnected at its updated_at. A disconnection that deleted the row leaves no trace.
+ * The latest events, newest first, read from where they left their mark: replies are the AI's and the
+ * owner's messages, hand-overs the escalations (with their reason), new conversations the
+ * conversations' created_at, and connection changes the events a trigger records (0013).
  */
 export async function recentActivity(db: Executor, userId: number, limit: number): Promise<ActivityItem[]> {
   const take = Math.min(Math.max(limit, 1), ANALYTICS_LIMITS.maxActivity);
@@ -135,11 +136,12 @@ export async function recentActivity(db: Executor, userId: number, limit: number
       where c.user_id = $1
       order by c.created_at desc, c.id desc limit $2)
      union all
-     (select 'conn-' || w.id, 'connected', null, null, w.phone_number, w.created_at
-      from whatsapp_connections w where w.user_id = $1)
-     union all
-     (select 'conn-' || w.id || '-' || w.status, 'connection_lost', null, null, w.phone_number, w.updated_at
-      from whatsapp_connections w where w.user_id = $1 and w.status <> 'active')
+     (select 'conn-' || e.id,
+        case e.kind when 'needs_reconnection' then 'connection_lost' else e.kind end,
+        null, null, e.phone_number, e.created_at
+      from connection_events e
+      where e.user_id = $1
+      order by e.created_at desc, e.id desc limit $2)
      order by at desc, id desc
      limit $2`,
     [userId, take],
