@@ -1,6 +1,6 @@
 import { EXPORT_COLUMNS, type ErrorBody, type ExportRow } from '../../contract';
 import type { Db, Executor } from '../../server/db/client';
-import { csvField, exportBatches } from '../../server/services/analytics/export';
+import { csvField, exportBatches, UTF8_BOM } from '../../server/services/analytics/export';
 import { resolveExportRange } from '../../server/services/analytics/range';
 import { bearer, registerUser, useTestApp } from './helpers';
 
@@ -92,7 +92,9 @@ describe('GET /messages/export', () => {
     expect(response.headers['content-disposition']).toBe(
       'attachment; filename="threadline-messages-2026-11-01_2026-11-07.csv"',
     );
-    const rows = parseCsv(response.body);
+    // Excel reads UTF-8 only after its byte order mark.
+    expect([...response.rawPayload.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const rows = parseCsv(response.body.slice(UTF8_BOM.length));
     expect(rows[0]).toEqual([...EXPORT_COLUMNS]);
     const conv = `${ann.waId}@c.us`;
     const name = 'Ann "the Bold", Esq.';
@@ -168,7 +170,7 @@ describe('GET /messages/export', () => {
     const none = await exportRequest(token, 'format=json&from=2020-01-01&to=2020-01-02');
     expect(none.json()).toEqual([]);
     const emptyCsv = await exportRequest(token, 'from=2020-01-01&to=2020-01-02');
-    expect(emptyCsv.body).toBe(`${EXPORT_COLUMNS.join(',')}\r\n`);
+    expect(emptyCsv.body).toBe(`${UTF8_BOM}${EXPORT_COLUMNS.join(',')}\r\n`);
   });
 
   it('names an open range by its start and today', async () => {
@@ -243,7 +245,7 @@ describe('a large history', () => {
   it('streams all of it through the API as CSV and as JSON', async () => {
     const csv = await exportRequest(owner.token, 'format=csv');
     expect(csv.statusCode).toBe(200);
-    const rows = parseCsv(csv.body);
+    const rows = parseCsv(csv.body.slice(UTF8_BOM.length));
     expect(rows).toHaveLength(TOTAL + 1);
     expect(new Set(rows.slice(1).map((row) => row[6])).size).toBe(TOTAL);
     expect(rows[1]![6]).toBe('message 1');

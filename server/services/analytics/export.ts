@@ -73,9 +73,11 @@ export function csvField(value: string | null): string {
 }
 
 const CRLF = '\r\n';
+/** The byte order mark: without it Excel reads a UTF-8 file as the system's code page (é becomes Ã©). */
+export const UTF8_BOM = '\uFEFF';
 
 export async function* encodeCsv(batches: AsyncIterable<ExportRow[]>): AsyncGenerator<string> {
-  yield EXPORT_COLUMNS.join(',') + CRLF;
+  yield UTF8_BOM + EXPORT_COLUMNS.join(',') + CRLF;
   for await (const batch of batches) {
     if (batch.length === 0) continue;
     yield batch.map((row) => EXPORT_COLUMNS.map((column) => csvField(row[column])).join(',') + CRLF).join('');
