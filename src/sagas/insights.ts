@@ -29,7 +29,7 @@ import {
   dashboardSummaryLoadFailed,
 } from '../features/insights/dashboardSlice';
 import { EXPORT_FAILED, exportClicked, exportDownloaded, exportFailed } from '../features/insights/exportSlice';
-import { rangeBounds, type DateRange, type RangeBounds } from '../features/insights/range';
+import { lastDays, rangeBounds, type DateRange } from '../features/insights/range';
 import { toastShown } from '../features/toasts/slice';
 import { safely } from './safely';
 import { requireAccessToken } from './whatsapp';
@@ -43,10 +43,11 @@ export const INSIGHTS_MESSAGES = {
 
 /** How many events the dashboard's recent activity lists. */
 export const ACTIVITY_LIMIT = 10;
-/** The dashboard's 'Export Chat Data' covers this many days up to now, as CSV. */
+/** The dashboard's 'Export Chat Data' covers this many of the owner's days, today included, as CSV. */
 export const DASHBOARD_EXPORT_DAYS = 30;
 
-const now = () => new Date();
+/** The clock, as an effect tests can provide. */
+export const now = () => new Date();
 
 function* loadSummary(token: string, tz: string) {
   try {
@@ -109,13 +110,10 @@ export function* loadAnalytics() {
   }
 }
 
-/** The bounds of the dashboard's export: the last 30 days up to now. */
-export function dashboardExportBounds(today: Date): Pick<RangeBounds, 'from' | 'to'> {
-  const from = new Date(today.getTime() - DASHBOARD_EXPORT_DAYS * 24 * 60 * 60 * 1000);
-  return { from: from.toISOString(), to: today.toISOString() };
-}
-
-/** Downloads the owner's messages of a range (or of the last 30 days) as a file. */
+/**
+ * Downloads the owner's messages of a range as a file; the dashboard's export is the last 30 whole
+ * days, as /analytics' 'Last 30 days' reads them, so both name and hold the same days.
+ */
 export function* exportMessages({ payload }: ReturnType<typeof exportClicked>) {
   try {
     const token: string = yield call(requireAccessToken);
@@ -123,7 +121,7 @@ export function* exportMessages({ payload }: ReturnType<typeof exportClicked>) {
     let { from, to } = payload;
     if (!from || !to) {
       const today: Date = yield call(now);
-      ({ from, to } = dashboardExportBounds(today));
+      ({ from, to } = lastDays(DASHBOARD_EXPORT_DAYS, today));
     }
     const file: DownloadedFile = yield call(insightsApi.exportMessages, token, {
       format: payload.format,

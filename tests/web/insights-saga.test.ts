@@ -21,6 +21,7 @@ import {
   INSIGHTS_MESSAGES,
   loadAnalytics,
   loadDashboard,
+  now,
 } from '../../src/sagas/insights';
 import type { RootState } from '../../src/store';
 import { ACTIVITY, aDashboardSummary, aTimeseries, anAnalyticsSummary } from './insights-fixtures';
@@ -132,6 +133,27 @@ describe('the export saga', () => {
             from: '2026-11-01',
             to: '2026-11-07',
             tz: 'UTC',
+          }),
+          file,
+        ],
+        [matchers.call(saveFile, file), undefined],
+      ])
+      .call(saveFile, file)
+      .put(exportDownloaded())
+      .run());
+
+  it('exports the last 30 of the owner’s days from the dashboard, today included', () =>
+    expectSaga(exportMessages, exportClicked({ format: 'csv' }))
+      .withReducer(testReducer, signedIn())
+      .provide([
+        [matchers.call.fn(now), new Date(2026, 10, 22, 0, 30)],
+        [matchers.call.fn(browserTimeZone), 'Europe/Lisbon'],
+        [
+          matchers.call(insightsApi.exportMessages, 'token-1', {
+            format: 'csv',
+            from: '2026-10-24',
+            to: '2026-11-22',
+            tz: 'Europe/Lisbon',
           }),
           file,
         ],

@@ -53,6 +53,12 @@ export function dayOf(date: Date): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
+/** The last `days` local days, today included, as the days the API reads in the owner's time zone. */
+export function lastDays(days: number, now: Date): { from: string; to: string } {
+  const from = new Date(now.getFullYear(), now.getMonth(), now.getDate() - (days - 1));
+  return { from: dayOf(from), to: dayOf(now) };
+}
+
 /**
  * What a range asks the API for: the last 24 hours as instants, by the hour; the others as whole
  * days ending today, which the server reads in the time zone it is sent (a `to` day is included).
@@ -65,6 +71,5 @@ export function rangeBounds(range: DateRange, now: Date): RangeBounds | null {
     if (customRangeError(range)) return null;
     return { from: range.fromDay as string, to: range.toDay as string, interval: 'day' };
   }
-  const from = new Date(now.getFullYear(), now.getMonth(), now.getDate() - (PRESET_DAYS[range.preset] - 1));
-  return { from: dayOf(from), to: dayOf(now), interval: 'day' };
+  return { ...lastDays(PRESET_DAYS[range.preset], now), interval: 'day' };
 }
