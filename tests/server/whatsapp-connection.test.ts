@@ -136,6 +136,22 @@ describe('DELETE /api/v1/whatsapp/disconnect', () => {
     expect(await ctx.db.query('select body from messages where user_id = $1', [user.id])).toEqual([{ body: 'Hi' }]);
   });
 
+  it('leaves the old WABA when the owner connects a number of another one', async () => {
+    const { token, user } = await registerUser(ctx.app);
+    const first = await connectWhatsApp(ctx.app, token);
+    const second = await connectWhatsApp(ctx.app, token);
+    expect(second.signup.waba_id).not.toBe(first.signup.waba_id);
+    const subscribed = async (wabaId: string) =>
+      (await ctx.db.query('select 1 from sandbox_subscriptions where waba_id = $1', [wabaId])).length;
+    expect(await subscribed(first.signup.waba_id)).toBe(0);
+    expect(await subscribed(second.signup.waba_id)).toBe(1);
+    const row = await ctx.db.one<{ waba_id: string; status: string }>(
+      'select waba_id, status from whatsapp_connections where user_id = $1',
+      [user.id],
+    );
+    expect(row).toEqual({ waba_id: second.signup.waba_id, status: 'active' });
+  });
+
   it("keeps the WABA subscribed while another owner's number of it is connected", async () => {
     const leaving = await registerUser(ctx.app);
     const staying = await registerUser(ctx.app);

@@ -85,19 +85,25 @@ export async function subscriptionInfo(deps: WhatsAppDeps, userId: number): Prom
 }
 
 /**
- * Unsubscribes the app from the WABA (best effort: a dead token must not stop anyone leaving; and
- * not while another owner's number of the same WABA needs its webhooks), then forgets the
- * connection and its token. Conversations and messages stay.
+ * Unsubscribes the app from a WABA the owner leaves, with the token they had for it: best effort (a
+ * dead token must not stop anyone leaving), and not while another owner's number of the same WABA
+ * needs its webhooks. The row may already hold the owner's next connection, so a refused token marks
+ * nothing.
  */
+export async function leaveWaba(deps: WhatsAppDeps, left: ConnectionRow): Promise<void> {
+  try {
+    if (await wabaUsedByAnotherOwner(deps.db, left.user_id, left.waba_id)) return;
+    const token = deps.secrets.decrypt(left.business_token, connectionSecretAad(left.user_id, 'business_token'));
+    await deps.graph.unsubscribeApp(token, left.waba_id);
+  } catch (error) {
+    deps.log.warn({ err: error, userId: left.user_id, wabaId: left.waba_id }, 'whatsapp: unsubscribe failed');
+  }
+}
+
+/** Leaves the WABA, then forgets the connection and its token. Conversations and messages stay. */
 export async function disconnect(deps: WhatsAppDeps, userId: number): Promise<DisconnectResponse> {
   const connection = await requireConnection(deps.db, userId);
-  try {
-    if (!(await wabaUsedByAnotherOwner(deps.db, userId, connection.waba_id))) {
-      await withBusinessToken(deps, connection, (token) => deps.graph.unsubscribeApp(token, connection.waba_id));
-    }
-  } catch (error) {
-    deps.log.warn({ err: error, userId, wabaId: connection.waba_id }, 'whatsapp: unsubscribe failed on disconnect');
-  }
+  await leaveWaba(deps, connection);
   await deps.db.transaction((tx) => deleteConnection(tx, userId));
   deps.log.info({ userId, wabaId: connection.waba_id }, 'whatsapp: disconnected');
   return { success: true, message: WHATSAPP_MESSAGES.disconnected };

@@ -12,11 +12,13 @@ import { LOGGED_CODE_CHARACTERS } from '../../logging';
 import { sha256Hex } from '../digest';
 import {
   connectionSecretAad,
+  findConnection,
   numberTaken,
   numberTakenByAnotherOwner,
   toMessagingConfig,
   upsertConnection,
 } from './connections';
+import { leaveWaba } from './account';
 import type { WhatsAppDeps } from './deps';
 import { GraphBadParameter } from './graph-errors';
 import { explainGraphFailure } from './graph-failures';
@@ -126,14 +128,29 @@ async function usePendingExchange(tx: Executor, userId: number, referenceHash: s
   );
 }
 
-/** Saves what the exchange prepared; the reference works once, for its owner only. */
+/**
+ * Saves what the exchange prepared; the reference works once, for its owner only. A connection to
+ * another WABA replaces the owner's previous one, whose WABA the app then leaves.
+ */
 export async function saveConnection(
-  deps: Pick<WhatsAppDeps, 'db' | 'secrets'>,
+  deps: WhatsAppDeps,
   userId: number,
   body: SaveConnectionBody,
 ): Promise<MessagingConfig> {
   const { wabaId, phoneNumberId } = validIds(body);
   const referenceHash = sha256Hex(body.business_token.trim());
+  const previous = await findConnection(deps.db, userId);
+  const saved = await storeConnection(deps, userId, referenceHash, { wabaId, phoneNumberId, body });
+  if (previous && previous.waba_id !== wabaId) await leaveWaba(deps, previous);
+  return saved;
+}
+
+function storeConnection(
+  deps: Pick<WhatsAppDeps, 'db' | 'secrets'>,
+  userId: number,
+  referenceHash: string,
+  { wabaId, phoneNumberId, body }: { wabaId: string; phoneNumberId: string; body: SaveConnectionBody },
+): Promise<MessagingConfig> {
   const { secrets } = deps;
   return deps.db.transaction(async (tx) => {
     const pending = await usePendingExchange(tx, userId, referenceHash);
