@@ -106,6 +106,31 @@ describe('GET /api/v1/messages/conversations', () => {
     expect(replied.headers.etag).not.toBe(beforeReply);
   });
 
+  it("gives a new ETag when an 'AI is replying…' mark expires, though nothing was written", async () => {
+    const owner = await connectedOwner(ctx.app);
+    const customer = newCustomer();
+    await customerWrites(ctx.app, ctx.db, owner, customer);
+    // The reply job marks the conversation, then dies without clearing its mark.
+    await ctx.db.query(`update conversations set ai_replying_since = now() - interval '1 minute' where user_id = $1`, [
+      owner.userId,
+    ]);
+    const replying = await getConversations(ctx.app, owner.token);
+    expect(replying.json<Conversation[]>()[0]).toMatchObject({ ai_replying: true });
+    const etag = replying.headers.etag as string;
+
+    // Two minutes later: the same version, the mark now old enough to hide.
+    const { version } = await ctx.db.one<{ version: number }>('select version from inbox_versions where user_id = $1', [
+      owner.userId,
+    ]);
+    await ctx.db.query(`update conversations set ai_replying_since = now() - interval '3 minutes' where user_id = $1`, [
+      owner.userId,
+    ]);
+    await ctx.db.query('update inbox_versions set version = $2 where user_id = $1', [owner.userId, version]);
+    const expired = await getConversations(ctx.app, owner.token, { 'if-none-match': etag });
+    expect(expired.statusCode).toBe(200);
+    expect(expired.json<Conversation[]>()[0]).toMatchObject({ ai_replying: false });
+  });
+
   it("never names another owner's conversations, nor takes their ETag for its own", async () => {
     const owner = await connectedOwner(ctx.app);
     await customerWrites(ctx.app, ctx.db, owner, newCustomer());

@@ -1,7 +1,7 @@
 import { INBOX_ERRORS, INBOX_LIMITS, type Conversation, type ConversationsQuery } from '../../../contract';
 import type { Executor } from '../../db/client';
 import { ValidationFailed } from '../../errors';
-import { LIST_COLUMNS, LIST_ORDER, toConversation, type ListRow } from './conversations';
+import { AI_REPLYING_SHOWN, LIST_COLUMNS, LIST_ORDER, toConversation, type ListRow } from './conversations';
 import { etagMatches, strongEtag } from './etag';
 
 /**
@@ -130,13 +130,26 @@ export async function conversationPage(
 }
 
 /**
- * The page's ETag from one row, without reading the list: every change to the owner's conversations
- * or hand-overs moves their version (0010_inbox_pages.sql), and the query picks the page.
+ * The page's ETag without reading the list: every change to the owner's conversations or hand-overs
+ * moves their version (0010_inbox_pages.sql), and the query picks the page. Time alone changes one
+ * thing: an 'AI is replying…' mark expiring, so the tag also counts the marks shown (a partial index, 0015).
  */
 export async function conversationPageEtag(db: Executor, userId: number, query: ConversationsQuery): Promise<string> {
-  const row = await db.maybeOne<{ version: number }>('select version from inbox_versions where user_id = $1', [userId]);
+  const row = await db.one<{ version: number; replying: number }>(
+    `select coalesce((select version from inbox_versions where user_id = $1), 0) as version,
+        (select count(*)::int from conversations where user_id = $1 and ${AI_REPLYING_SHOWN}) as replying`,
+    [userId],
+  );
   const limit = query.limit ?? INBOX_LIMITS.defaultPageSize;
-  return strongEtag('conversations', userId, row?.version ?? 0, limit, query.before ?? null, (query.q ?? '').trim());
+  return strongEtag(
+    'conversations',
+    userId,
+    row.version,
+    row.replying,
+    limit,
+    query.before ?? null,
+    (query.q ?? '').trim(),
+  );
 }
 
 export interface ConversationListRead {

@@ -65,9 +65,15 @@ export type ListRow = {
   ai_replying: boolean;
 };
 
+/**
+ * 'AI is replying…' shows while the reply job's mark is this recent (SQL): the job clears it when it
+ * ends, and a job that died leaves a mark that expires.
+ */
+export const AI_REPLYING_SHOWN = `ai_replying_since > now() - interval '2 minutes'`;
+
 /** What the list shows of a conversation (`ListRow`), from `conversations` (a page of it, or one row). */
 export const LIST_COLUMNS = `wa_id, profile_name, last_message_preview, coalesce(last_message_at, created_at) as at,
-  unread_count, owner, ai_replying_since > now() - interval '2 minutes' as ai_replying,
+  unread_count, owner, ${AI_REPLYING_SHOWN} as ai_replying,
   exists (select 1 from escalations e
            where e.conversation_id = conversations.id and e.user_id = conversations.user_id
              and e.resolved_at is null) as needs_you`;
