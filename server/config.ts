@@ -20,6 +20,8 @@ export interface RateLimits {
   resendVerificationPerAddress: RateLimit;
   /** The live username and email checks of the register form. */
   availabilityPerAddress: RateLimit;
+  /** Messages sent from the sandbox's customer phone (public, like texting a number). */
+  sandboxPhonePerAddress: RateLimit;
 }
 
 const MINUTE = 60;
@@ -34,6 +36,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   resendVerificationPerEmail: { max: 5, windowSeconds: HOUR },
   resendVerificationPerAddress: { max: 20, windowSeconds: HOUR },
   availabilityPerAddress: { max: 120, windowSeconds: MINUTE },
+  sandboxPhonePerAddress: { max: 60, windowSeconds: MINUTE },
 };
 
 /**

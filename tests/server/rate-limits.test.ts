@@ -65,6 +65,7 @@ describe('rate limits of the account routes', () => {
     resendVerificationPerEmail: { max: 1, windowSeconds: 60 * 60 },
     resendVerificationPerAddress: { max: 2, windowSeconds: 60 * 60 },
     availabilityPerAddress: { max: 2, windowSeconds: 60 },
+    sandboxPhonePerAddress: { max: 2, windowSeconds: 60 },
   };
 
   beforeAll(async () => {
@@ -126,6 +127,23 @@ describe('rate limits of the account routes', () => {
       expect(response.statusCode).toBe(401);
     }
     expectTooMany(await post('/api/v1/auth/login', { username: 'nobody9', password: 'x12345678' }, from), 15);
+  });
+
+  it("stops a client's messages from the sandbox customer phone after its limit, not another client's", async () => {
+    const from = clientAddress();
+    const message = {
+      phone_number_id: 'no-such-number',
+      phone_number: '+1 555 000 1111',
+      name: 'Spam',
+      text: 'Buy now',
+    };
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      expect((await post('/sandbox/phone/messages', message, from)).statusCode).toBe(422);
+    }
+    const refused = await post('/sandbox/phone/messages', message, from);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ code: 'rate_limited' });
+    expect((await post('/sandbox/phone/messages', message, clientAddress())).statusCode).toBe(422);
   });
 
   it('stops registrations from one client address', async () => {

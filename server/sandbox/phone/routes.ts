@@ -79,10 +79,14 @@ const phone: FastifyPluginAsyncTypebox<{ webhooks: SandboxWebhooks }> = async (a
         ...common,
         summary: 'Sandbox only: a customer texts a business number (stored, then delivered as a signed webhook)',
         body: PhoneMessageBody,
-        response: { 201: PhoneMessageSent, 422: ErrorResponse },
+        response: { 201: PhoneMessageSent, 422: ErrorResponse, 429: ErrorResponse },
       },
     },
-    async (request, reply) => reply.status(201).send(await sendFromPhone(app.db, webhooks, request.body)),
+    async (request, reply) => {
+      // Anyone can open the phone: a script must not fill an owner's inbox from it.
+      app.rateLimiter.consume('sandbox-phone', request.ip, app.config.rateLimits.sandboxPhonePerAddress);
+      return reply.status(201).send(await sendFromPhone(app.db, webhooks, request.body));
+    },
   );
 
   app.get(
