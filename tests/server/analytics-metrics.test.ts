@@ -123,6 +123,36 @@ describe('dashboard summary', () => {
     });
   });
 
+  it('does not take the notice of a hand-over for an answer, in the cards or the activity', async () => {
+    const { user } = await registerUser(ctx.app);
+    const hana = await conversation(ctx.db, user.id, 'Hana', ago(5).toISOString());
+    const question = await message(ctx.db, user.id, hana.id, 'customer', ago(5), 'Can I talk to a person?');
+    const notice = await message(ctx.db, user.id, hana.id, 'ai', ago(5, 3), 'A person will answer you shortly.');
+    await ctx.db.query(
+      `insert into reply_attempts (user_id, conversation_id, wamid, state, reply_wamid)
+       select $1, $2, q.wamid, 'handed_over', n.wamid from messages q, messages n where q.id = $3 and n.id = $4`,
+      [user.id, hana.id, question, notice],
+    );
+    await escalation(
+      ctx.db,
+      user.id,
+      hana.id,
+      'customer_asked',
+      'The customer asked for a person.',
+      ago(5, 2).toISOString(),
+    );
+    await message(ctx.db, user.id, hana.id, 'human', ago(5, 300));
+
+    expect(await dashboardSummary(ctx.db, user.id, NOW)).toMatchObject({
+      messages: { current: 3, previous: 0 },
+      // The AI sent a message, but the customer's question was answered by a person, 300 s later.
+      ai_response_rate: { current: 0, previous: null },
+      avg_first_response_seconds: { current: 300, previous: null },
+    });
+    const activity = await recentActivity(ctx.db, user.id, 10);
+    expect(activity.map((item) => item.kind)).toEqual(['human_replied', 'handover', 'new_conversation']);
+  });
+
   it('answers zeros and nulls without data, and says whether a number is connected', async () => {
     const { user, token } = await registerUser(ctx.app);
     const response = await ctx.app.inject({

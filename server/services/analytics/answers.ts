@@ -8,7 +8,8 @@
  * - its "first response" is the window's first outbound message not failed, by the AI or a person,
  *   and its first response time is that message's sent_at minus the customer message's.
  * So of a burst of customer messages, only the last is answered: the AI replies once to the lot.
- * A failed send never reached the customer and answers nothing.
+ * A failed send never reached the customer and answers nothing, and neither does the notice that
+ * a person will take over (the AI sent it, but the customer is still waiting for an answer).
  *
  * The SQL selects the owner's customer messages sent in [from, to) with
  * (id, conversation_id, sent_at, ai_answered, first_reply_at, first_reply_sender, first_reply_seconds).
@@ -32,10 +33,20 @@ export function customerAnswersSql(user: string, from: string, to: string): stri
         (array_agg(r.sender order by r.sent_at, r.id))[1] as first_reply_sender
       from messages r
       where r.conversation_id = c.conversation_id and r.direction = 'outbound' and r.status <> 'failed'
+        and not ${handoverNoticeSql('r')}
         and (r.sent_at, r.id) > (c.sent_at, c.id)
         and (next_customer.id is null or (r.sent_at, r.id) < (next_customer.sent_at, next_customer.id))
     ) reply on true
     where c.user_id = ${user} and c.sender = 'customer' and c.sent_at >= ${from} and c.sent_at < ${to}`;
+}
+
+/**
+ * Whether the message aliased `message` is the notice a hand-over sent the customer (SQL): its reply
+ * attempt names it (reply_attempts_handover_notice_idx, 0016).
+ */
+export function handoverNoticeSql(message: string): string {
+  return `exists (select 1 from reply_attempts h
+    where h.user_id = ${message}.user_id and h.reply_wamid = ${message}.wamid and h.state = 'handed_over')`;
 }
 
 /** Seconds to the millisecond: percentile_cont's interpolation leaves float noise (102.00000000000001). */

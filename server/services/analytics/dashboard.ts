@@ -1,7 +1,7 @@
 import { ANALYTICS_LIMITS, type ActivityItem, type DashboardSummary } from '../../../contract';
 import type { Executor } from '../../db/client';
 import { publicConversationId } from '../inbox/conversations';
-import { customerAnswersSql, seconds } from './answers';
+import { customerAnswersSql, handoverNoticeSql, seconds } from './answers';
 
 /**
  * The dashboard (SPEC.md §2, DESIGN.md §12): the four cards over the last 24 hours and the 24 before
@@ -113,7 +113,8 @@ function activityText(row: ActivityRow): string {
 
 /**
  * The latest events, newest first, read from where they left their mark: replies are the AI's and the
- * owner's messages, hand-overs the escalations (with their reason), new conversations the
+ * owner's messages (not the hand-over notice: the hand-over is its own event), hand-overs the
+ * escalations (with their reason), new conversations the
  * conversations' created_at, and connection changes the events a trigger records (0013).
  */
 export async function recentActivity(db: Executor, userId: number, limit: number): Promise<ActivityItem[]> {
@@ -123,7 +124,7 @@ export async function recentActivity(db: Executor, userId: number, limit: number
         case m.sender when 'ai' then 'ai_replied' else 'human_replied' end as kind,
         c.wa_id, c.profile_name as name, null::text as detail, m.sent_at as at
       from messages m join conversations c on c.id = m.conversation_id
-      where m.user_id = $1 and m.direction = 'outbound'
+      where m.user_id = $1 and m.direction = 'outbound' and not ${handoverNoticeSql('m')}
       order by m.sent_at desc, m.id desc limit $2)
      union all
      (select 'esc-' || e.id, 'handover', c.wa_id, c.profile_name, e.reason, e.created_at
