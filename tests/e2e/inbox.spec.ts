@@ -1,23 +1,8 @@
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { newAccount, register } from './accounts';
+import { conversationRow, customerSays, messagesLink, openCustomerPhone, openInbox, POLL_PATIENCE } from './exchange';
 import { expect, test } from './fixtures';
 import { connectThroughSandbox, displayed } from './whatsapp';
-
-/** The inbox polls every 3 s (SPEC.md §9); a few rounds of it, on a loaded machine, is the patience here. */
-const POLL_PATIENCE = { timeout: 20_000 };
-
-/** The row of `name` in the conversation list. */
-function conversationRow(page: Page, name: string): Locator {
-  return page
-    .getByRole('list', { name: 'Conversations' })
-    .getByRole('listitem')
-    .filter({ has: page.getByText(name, { exact: true }) });
-}
-
-/** The sidebar's Messages link, whose name carries the unread count when there is one. */
-function messagesLink(page: Page): Locator {
-  return page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /Messages/ });
-}
 
 /** The sandbox's id of the business number the owner connected, as the customer phone lists it. */
 async function sandboxNumberId(request: APIRequestContext, businessNumber: string): Promise<string> {
@@ -31,7 +16,6 @@ async function sandboxNumberId(request: APIRequestContext, businessNumber: strin
 
 test('a customer writes from the sandbox phone; the owner sees it unread, answers quoting it, and it is read', async ({
   page,
-  context,
 }) => {
   const customer = 'Sheena Nelson';
   const hello = 'Hello! Do you have oat milk?';
@@ -39,27 +23,14 @@ test('a customer writes from the sandbox phone; the owner sees it unread, answer
 
   await register(page, newAccount());
   const businessNumber = await connectThroughSandbox(page);
-  await page.getByRole('link', { name: 'Messages', exact: true }).click();
-  await expect(page).toHaveURL(/\/messages$/);
+  await openInbox(page);
   await expect(page.getByText('No conversations yet')).toBeVisible(POLL_PATIENCE);
   await expect(page.getByText('Select a conversation')).toBeVisible();
   await expect(page.getByRole('separator', { name: 'Resize conversation list' })).toBeVisible();
 
   // The customer texts the business from the sandbox phone, opened from the header's chip in a new tab.
-  const phonePromise = context.waitForEvent('page');
-  await page.getByRole('link', { name: 'Sandbox: open the customer phone' }).click();
-  const phone = await phonePromise;
-  await expect(phone).toHaveTitle('Sandbox customer phone');
-  const numbers = phone.getByLabel('Business number');
-  const option = numbers.locator('option', { hasText: displayed(businessNumber) });
-  await expect(option).toHaveCount(1);
-  await numbers.selectOption((await option.getAttribute('value'))!);
-  await phone.getByLabel('Your name').fill(customer);
-  await phone.getByLabel('Message').fill(hello);
-  await phone.getByLabel('Message').press('Enter');
-  await expect(phone.getByTestId('message').filter({ hasText: hello }).getByLabel('Delivered')).toBeVisible(
-    POLL_PATIENCE,
-  );
+  const phone = await openCustomerPhone(page, businessNumber, { name: customer });
+  await customerSays(phone, hello);
 
   // Within a few polls the owner's inbox lists it, unread, and the sidebar counts one unread conversation.
   await page.bringToFront();

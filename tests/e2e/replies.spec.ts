@@ -1,35 +1,23 @@
 import type { Locator, Page } from '@playwright/test';
-import { newAccount } from './accounts';
-import { createActiveAgent, expectDocumentsReady, registerVerified, uploadDocuments } from './agents';
 import { expect, test } from './fixtures';
-import { connectThroughSandbox, displayed } from './whatsapp';
+import {
+  ANSWER_PREFIX,
+  BAKERY_AGENT,
+  businessMessage,
+  conversationRow,
+  customerSays,
+  HANDBOOK,
+  HANDOVER_MESSAGE,
+  openCustomerPhone,
+  openInbox,
+  openShop,
+  OPENING_HOURS,
+  REPLY_PATIENCE,
+  SOURDOUGH,
+} from './exchange';
 
-/**
- * A reply waits REPLY_DEBOUNCE_MS (2 s) for more customer messages, then runs in the server's job
- * runner; the phone and the inbox poll every few seconds on a loaded machine: this is the patience.
- */
-const REPLY_PATIENCE = { timeout: 30_000 };
 /** The bell asks for the open hand-overs every 15 s (src/sagas/handover.ts). */
 const BELL_PATIENCE = { timeout: 40_000 };
-
-const AGENT = {
-  name: 'Harbor Helper',
-  model: 'local/knowledge-base',
-  description: 'Answers customers of the Harbor Bakery from its handbook.',
-  systemPrompt: 'You are the assistant of the Harbor Bakery. Answer only from the handbook.',
-  userPrompt: 'Answer the customer politely and briefly.',
-  apiKey: 'not-needed-offline',
-};
-
-const DOCUMENT_NAME = 'harbor-handbook.txt';
-/** Each question shares most of its content words with one sentence (the offline model's MIN_COVERAGE). */
-const OPENING_HOURS = 'The Harbor Bakery opens at seven in the morning from Tuesday to Sunday.';
-const SOURDOUGH = 'Sourdough loaves come out of the oven at nine every morning.';
-/**
- * The heading is a paragraph of its own: the text extraction joins the lines of a paragraph (wrapped
- * PDF lines), so a heading on the line right above a sentence would be quoted with it.
- */
-const DOCUMENT = `Harbor Bakery handbook\n\n${OPENING_HOURS}\n${SOURDOUGH}\nWe close on Mondays for deep cleaning.\n`;
 
 const CUSTOMER = 'Priya Raman';
 const FIRST_QUESTION = 'When does the Harbor Bakery open on Sundays?';
@@ -38,72 +26,23 @@ const ASK_FOR_PERSON = 'Can I talk to a real person?';
 const WHILE_PERSON_OWNS = 'Are you closed on Mondays?';
 const MANUAL_ANSWER = 'Hi Priya, this is Sam from the bakery: yes, Mondays we are closed.';
 const SECOND_QUESTION = 'What time do the sourdough loaves come out of the oven?';
-/** What the customer is told on a hand-over, unless the agent says otherwise (server/services/replies/ownership.ts). */
-const HANDOVER_MESSAGE = 'Thanks for your patience — a person from our team will answer you here shortly.';
-const ANSWER_PREFIX = 'From our documents:';
-
-function conversationRow(page: Page, name: string): Locator {
-  return page
-    .getByRole('list', { name: 'Conversations' })
-    .getByRole('listitem')
-    .filter({ has: page.getByText(name, { exact: true }) });
-}
 
 function bell(page: Page): Locator {
   return page.getByRole('button', { name: /^Notifications\b/ });
 }
 
-/** The customer's phone: writes `text` and waits until our webhook acknowledged it. */
-async function customerSays(phone: Page, text: string) {
-  await phone.bringToFront();
-  await phone.getByLabel('Message').fill(text);
-  await phone.getByLabel('Message').press('Enter');
-  await expect(
-    phone
-      .getByTestId('message')
-      .filter({ hasText: text })
-      .filter({ has: phone.getByLabel('Delivered') }),
-  ).not.toHaveCount(0, REPLY_PATIENCE);
-}
-
-/** The messages on the customer's phone that show `text` (only the business writes these ones). */
-function businessMessage(phone: Page, text: string): Locator {
-  return phone.getByTestId('message').filter({ hasText: text });
-}
-
 test('the AI answers from a document, hands over when asked, the owner answers by hand and hands back', async ({
   page,
-  context,
   request,
 }) => {
   test.setTimeout(300_000);
-  await registerVerified(page, request, newAccount());
-  const businessNumber = await connectThroughSandbox(page);
-
   // The owner's active offline agent, with a handbook that knows the opening hours and the bread.
-  const agentUrl = await createActiveAgent(page, AGENT);
-  await uploadDocuments(page, agentUrl, [
-    { name: DOCUMENT_NAME, mimeType: 'text/plain', buffer: Buffer.from(DOCUMENT, 'utf8') },
-  ]);
-  await expectDocumentsReady(page, [DOCUMENT_NAME]);
-
-  await page
-    .getByRole('navigation', { name: 'Main' })
-    .getByRole('link', { name: /Messages/ })
-    .click();
-  await expect(page).toHaveURL(/\/messages$/);
+  const businessNumber = await openShop(page, request, BAKERY_AGENT, HANDBOOK);
+  await openInbox(page);
   await expect(bell(page)).toHaveAccessibleName('Notifications');
 
   // The customer opens the sandbox phone from the header's chip and asks what the handbook answers.
-  const phonePromise = context.waitForEvent('page');
-  await page.getByRole('link', { name: 'Sandbox: open the customer phone' }).click();
-  const phone = await phonePromise;
-  await expect(phone).toHaveTitle('Sandbox customer phone');
-  const numbers = phone.getByLabel('Business number');
-  const option = numbers.locator('option', { hasText: displayed(businessNumber) });
-  await expect(option).toHaveCount(1);
-  await numbers.selectOption((await option.getAttribute('value'))!);
-  await phone.getByLabel('Your name').fill(CUSTOMER);
+  const phone = await openCustomerPhone(page, businessNumber, { name: CUSTOMER });
   await customerSays(phone, FIRST_QUESTION);
 
   // The AI's answer arrives as a reply to the question, with the fact from the document.
