@@ -96,7 +96,9 @@ export const FAQ: readonly FaqEntry[] = [
       <>
         From your own conversations, in your browser&apos;s time zone. The dashboard covers the last 24 hours and
         compares them with the 24 hours before; {to('/analytics', 'Analytics')} covers the range you choose and can
-        export its messages as CSV or JSON.
+        export its messages as CSV or JSON. A customer message counts as answered by the AI when the AI replied before
+        the customer wrote again (the notice sent on a hand-over is not an answer), and the response time runs from the
+        customer&apos;s message to the first answer, by the AI or by you.
       </>
     ),
   },
