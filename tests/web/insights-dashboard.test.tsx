@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ActivityItem, DashboardSummary } from '../../contract';
+import { dayOf } from '../../src/features/insights/range';
 import { ACCESS_TOKEN_KEY } from '../../src/sagas/session';
 import { apiError, json, mockApi, pending, requestsMade, type ApiRoute } from './api-mock';
 import { ACTIVITY, aDashboardSummary } from './insights-fixtures';
@@ -153,25 +154,27 @@ describe('the quick actions', () => {
     expect(screen.getByRole('button', { name: 'Export Chat Data' })).toBeDisabled();
   });
 
-  it('downloads the last 30 days as CSV', async () => {
+  it('downloads the last 30 days, today included, as CSV', async () => {
     const createObjectURL = jest.fn(() => 'blob:export');
     Object.assign(URL, { createObjectURL, revokeObjectURL: jest.fn() });
     const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
     const fetchMock = openDashboard({
       exportFile: () =>
         new Response('conversation,customer_name\n', {
-          headers: { 'content-disposition': 'attachment; filename="threadline-messages-2026-10-23-2026-11-22.csv"' },
+          headers: { 'content-disposition': 'attachment; filename="threadline-messages-2026-10-24_2026-11-22.csv"' },
         }),
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Export Chat Data' }));
     await screen.findByRole('button', { name: 'Export Chat Data' });
     expect(click).toHaveBeenCalledTimes(1);
     const link = click.mock.instances[0] as unknown as HTMLAnchorElement;
-    expect(link.download).toBe('threadline-messages-2026-10-23-2026-11-22.csv');
+    expect(link.download).toBe('threadline-messages-2026-10-24_2026-11-22.csv');
     const exportRequest = requestsMade(fetchMock).find((request) => request.startsWith('GET /messages/export?'));
     const query = new URLSearchParams(exportRequest?.split('?')[1]);
     expect(query.get('format')).toBe('csv');
+    // Whole days of the owner's, as /analytics' 'Last 30 days': 29 days before today, and today.
+    expect(query.get('to')).toBe(dayOf(new Date()));
     const days = (Date.parse(query.get('to') ?? '') - Date.parse(query.get('from') ?? '')) / 86_400_000;
-    expect(days).toBe(30);
+    expect(days).toBe(29);
   });
 });
