@@ -6,7 +6,8 @@ import { INGEST_DOCUMENT_JOB, storeDocument } from '../server/services/knowledge
 import { providerEmbeddingModel } from '../server/services/knowledge/embeddings';
 import { ingestDocumentHandler } from '../server/services/knowledge/ingest';
 import { OcrEngine } from '../server/services/knowledge/ocr';
-import { benchDatabase, pseudoText, silentLog } from './retrieval';
+import { silentLog } from '../tests/server/silent-log';
+import { benchDatabase, pseudoText } from './retrieval';
 import type { BenchResult } from './report';
 
 const PAGES = 100;

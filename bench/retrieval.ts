@@ -1,5 +1,4 @@
 import crypto from 'node:crypto';
-import type { FastifyBaseLogger } from 'fastify';
 import { openPglite, type Db } from '../server/db/client';
 import { migrate } from '../server/db/migrate';
 import { searchContexts } from '../server/services/knowledge/contexts';
@@ -21,19 +20,6 @@ export async function benchDatabase(): Promise<{ db: Db; userId: number; agentId
   );
   return { db, userId: Number(user.id), agentId: Number(agent.id) };
 }
-
-/** Benches log nothing. */
-export const silentLog = {
-  level: 'silent',
-  fatal: () => undefined,
-  error: () => undefined,
-  warn: () => undefined,
-  info: () => undefined,
-  debug: () => undefined,
-  trace: () => undefined,
-  silent: () => undefined,
-  child: () => silentLog,
-} as unknown as FastifyBaseLogger;
 
 const SYLLABLES = 'ka lo mi ne ru sa te vi do pa ga le bo fi nu ro se ta ve zi mo ha ju ke'.split(' ');
 const VOCABULARY_SIZE = 5000;

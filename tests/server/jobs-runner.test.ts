@@ -1,20 +1,8 @@
-import type { FastifyBaseLogger } from 'fastify';
 import { enqueue } from '../../server/jobs/queue';
 import { JobRunner, type JobRunnerOptions } from '../../server/jobs/runner';
 import { createSecrets } from '../../server/plugins/secrets';
 import { openTestDb, testConfig, type TestDb } from './helpers';
-
-const silent = {
-  level: 'silent',
-  fatal: () => undefined,
-  error: () => undefined,
-  warn: () => undefined,
-  info: () => undefined,
-  debug: () => undefined,
-  trace: () => undefined,
-  silent: () => undefined,
-  child: () => silent,
-} as unknown as FastifyBaseLogger;
+import { silentLog } from './silent-log';
 
 let testDb: TestDb;
 beforeAll(async () => {
@@ -36,7 +24,7 @@ afterEach(async () => {
 
 function newRunner(options: JobRunnerOptions = {}) {
   const runner = new JobRunner(
-    { db: testDb.db, log: silent, secrets: createSecrets(Buffer.alloc(32, 7)), config: testConfig() },
+    { db: testDb.db, log: silentLog, secrets: createSecrets(Buffer.alloc(32, 7)), config: testConfig() },
     { backoffMs: () => 0, ...options },
   );
   runners.push(runner);

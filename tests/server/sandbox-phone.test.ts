@@ -71,6 +71,26 @@ async function eventually<T>(read: () => Promise<T>, done: (value: T) => boolean
   }
 }
 
+/**
+ * Sandbox webhooks that deliver to `server` (started here, on loopback) instead of the app, so that a
+ * test decides how each delivery is answered.
+ */
+async function webhooksThrough(server: http.Server, retryDelaysMs: number[]): Promise<SandboxWebhooks> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return new SandboxWebhooks({
+    db: ctx.db,
+    settings: {
+      appId: SANDBOX_APP.id,
+      appSecret: TEST_APP_SECRET,
+      graphBaseUrl: () => `http://127.0.0.1:${port}/sandbox/graph`,
+      graphTimeoutMs: 5_000,
+    },
+    log: ctx.app.log,
+    retryDelaysMs,
+  });
+}
+
 type StatusEvent = { id: string; status: string; value: Json };
 
 /** The status updates among the owner's stored raw webhook events, in arrival order. */
@@ -208,19 +228,7 @@ describe("a customer's message", () => {
         });
       });
     });
-    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
-    const { port } = proxy.address() as AddressInfo;
-    const webhooks = new SandboxWebhooks({
-      db: ctx.db,
-      settings: {
-        appId: SANDBOX_APP.id,
-        appSecret: TEST_APP_SECRET,
-        graphBaseUrl: () => `http://127.0.0.1:${port}/sandbox/graph`,
-        graphTimeoutMs: 5_000,
-      },
-      log: ctx.app.log,
-      retryDelaysMs: [20, 20],
-    });
+    const webhooks = await webhooksThrough(proxy, [20, 20]);
     try {
       const phone = { id: signup.phone_number_id, waba_id: signup.waba_id, phone_number: '15550100001' };
       const payload = inboundTextPayload(phone, {
@@ -452,20 +460,8 @@ describe('webhook delivery', () => {
       attempts.push(attempts.length + 1);
       response.writeHead(503).end();
     });
-    await new Promise<void>((resolve) => refusing.listen(0, '127.0.0.1', resolve));
-    const { port } = refusing.address() as AddressInfo;
     const { signup } = await connected();
-    const webhooks = new SandboxWebhooks({
-      db: ctx.db,
-      settings: {
-        appId: SANDBOX_APP.id,
-        appSecret: TEST_APP_SECRET,
-        graphBaseUrl: () => `http://127.0.0.1:${port}/sandbox/graph`,
-        graphTimeoutMs: 5_000,
-      },
-      log: ctx.app.log,
-      retryDelaysMs: [10, 10, 10],
-    });
+    const webhooks = await webhooksThrough(refusing, [10, 10, 10]);
     try {
       const phone = { id: signup.phone_number_id, waba_id: signup.waba_id, phone_number: '15550100001' };
       const payload = statusPayload(phone, [

@@ -1,7 +1,6 @@
 import { expectSaga } from 'redux-saga-test-plan';
 import * as matchers from 'redux-saga-test-plan/matchers';
 import { throwError } from 'redux-saga-test-plan/providers';
-import type { UserProfile } from '../../contract';
 import { VALIDATION } from '../../contract/messages';
 import { authApi } from '../../src/api/auth';
 import { ApiError } from '../../src/api/client';
@@ -51,19 +50,9 @@ import {
 } from '../../src/sagas/account';
 import type { RootState } from '../../src/store';
 import { testReducer } from './store';
+import { aUser } from './users';
 
-const user: UserProfile = {
-  id: 1,
-  email: 'ada@example.com',
-  username: 'ada',
-  first_name: 'Ada',
-  last_name: 'Lovelace',
-  display_name: null,
-  bio: null,
-  is_verified: false,
-  two_factor_enabled: false,
-  created_at: '2025-07-28T00:00:00.000Z',
-};
+const user = aUser({ is_verified: false });
 
 function stateWith(auth: Partial<AuthState> = {}): RootState {
   const initial = testReducer(undefined, { type: '@@INIT' });

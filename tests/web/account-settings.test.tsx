@@ -1,40 +1,17 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { UserProfile } from '../../contract';
 import { VALIDATION } from '../../contract/messages';
 import { authApi } from '../../src/api/auth';
 import { ApiError } from '../../src/api/client';
-import authSlice, { type AuthState } from '../../src/features/auth/slice';
+import type { AuthState } from '../../src/features/auth/slice';
 import { ACCESS_TOKEN_KEY } from '../../src/sagas/session';
 import type { RootState } from '../../src/store';
 import { renderApp } from './render';
+import { aUser, signedInState } from './users';
 
-const ada: UserProfile = {
-  id: 1,
-  email: 'ada@example.com',
-  username: 'ada',
-  first_name: 'Ada',
-  last_name: 'Lovelace',
-  display_name: 'Countess',
-  bio: null,
-  is_verified: false,
-  two_factor_enabled: false,
-  created_at: '2025-07-28T00:00:00.000Z',
-};
+const ada = aUser({ display_name: 'Countess', is_verified: false });
 
-function signedIn(auth: Partial<AuthState> = {}): Partial<RootState> {
-  return {
-    auth: {
-      ...authSlice.getInitialState(),
-      status: 'authenticated',
-      accessToken: 'token',
-      user: ada,
-      userStatus: 'loaded',
-      userFetchedAt: Date.now(),
-      ...auth,
-    },
-  };
-}
+const signedIn = (auth: Partial<AuthState> = {}) => signedInState(ada, auth);
 
 function jsonResponse(status: number, body: unknown) {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });

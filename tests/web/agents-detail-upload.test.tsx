@@ -1,26 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AgentDetail, AgentGraph, Context, DocumentItem, Memory } from '../../contract/agents';
-import authSlice from '../../src/features/auth/slice';
-import type { RootState } from '../../src/store';
+import type { AgentGraph, Context, DocumentItem, Memory } from '../../contract/agents';
 import { FakeXhr, fileOf, installFakeXhr } from './agents-fake-xhr';
-import { apiError, json, mockApi, pending, requestsMade, type ApiRoute } from './api-mock';
-import { renderApp } from './render';
-import { aUser } from './users';
+import { anAgentDetail, openAsOwner } from './agents-fixtures';
+import { apiError, json, pending, requestsMade, type ApiRoute } from './api-mock';
 
-const agent: AgentDetail = {
-  id: 4,
-  name: 'Front desk',
-  description: 'Answers questions about opening hours',
-  model: 'local/knowledge-base',
-  system_prompt: 'Be kind.',
-  user_prompt: 'Keep it short.',
-  api_key: '',
-  handover_message: '',
-  status: 'active',
-  created_at: '2025-07-28T10:00:00.000Z',
-  updated_at: '2025-07-28T10:00:00.000Z',
-};
+const agent = anAgentDetail();
 
 const memory = (id: number, text: string): Memory => ({
   id,
@@ -59,33 +44,19 @@ const graph: AgentGraph = {
   edges: [{ id: 'e1', source: 'n2', target: 'n1', label: 'likes' }],
 };
 
-function signedIn(verified: boolean): Partial<RootState> {
-  return {
-    auth: {
-      ...authSlice.getInitialState(),
-      status: 'authenticated',
-      accessToken: 'token',
-      user: aUser({ is_verified: verified }),
-      userStatus: 'loaded',
-      userFetchedAt: Date.now(),
-    },
-  };
-}
-
 function open(path: string, routes: Record<string, ApiRoute> = {}, verified = true) {
-  const fetchMock = mockApi({
-    'GET /users/me': () => json(aUser({ is_verified: verified })),
-    'GET /whatsapp/status': () => json({ isConnected: true }),
-    // The sidebar's unread badge (the inbox's); not what these tests look at.
-    'GET /messages/unread': () => json({ unread_conversations: 0 }),
-    'GET /agents/4': () => json(agent),
-    'GET /agents/4/memories': () => json([memory(1, 'Likes rye bread'), memory(2, 'Comes on Fridays')]),
-    'GET /agents/4/contexts': () => json([context(1, 'We open at 8 every morning.')]),
-    'GET /agents/4/documents': () => json([]),
-    'GET /agents/4/graph': () => json(graph),
-    ...routes,
-  });
-  return { fetchMock, ...renderApp(path, signedIn(verified)) };
+  return openAsOwner(
+    path,
+    {
+      'GET /agents/4': () => json(agent),
+      'GET /agents/4/memories': () => json([memory(1, 'Likes rye bread'), memory(2, 'Comes on Fridays')]),
+      'GET /agents/4/contexts': () => json([context(1, 'We open at 8 every morning.')]),
+      'GET /agents/4/documents': () => json([]),
+      'GET /agents/4/graph': () => json(graph),
+      ...routes,
+    },
+    verified,
+  );
 }
 
 const called = (fetchMock: jest.SpyInstance, request: string) =>

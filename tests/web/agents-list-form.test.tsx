@@ -1,11 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AgentDetail, AgentSummary } from '../../contract/agents';
-import authSlice from '../../src/features/auth/slice';
-import type { RootState } from '../../src/store';
-import { apiError, json, mockApi, pending, requestsMade, type ApiRoute } from './api-mock';
-import { renderApp } from './render';
-import { aUser } from './users';
+import type { AgentSummary } from '../../contract/agents';
+import { anAgentDetail, openAsOwner } from './agents-fixtures';
+import { apiError, json, pending, requestsMade, type ApiRoute } from './api-mock';
 
 const summary = (id: number, status: AgentSummary['status'], name: string): AgentSummary => ({
   id,
@@ -22,46 +19,23 @@ const agents = [
   summary(4, 'deleted', 'Old helper'),
 ];
 
-const detail: AgentDetail = {
+const detail = anAgentDetail({
   id: 3,
   name: 'Night shift',
   description: 'Answers at night',
   model: 'openai/gpt-4o-mini',
-  system_prompt: 'Be kind.',
-  user_prompt: 'Keep it short.',
   api_key: 'sk-…abcd',
-  handover_message: '',
   status: 'inactive',
-  created_at: '2025-07-28T10:00:00.000Z',
-  updated_at: '2025-07-28T10:00:00.000Z',
-};
+});
 
 const MODELS = ['local/knowledge-base', 'openai/gpt-4o-mini'];
 
-function signedIn(verified = true): Partial<RootState> {
-  return {
-    auth: {
-      ...authSlice.getInitialState(),
-      status: 'authenticated',
-      accessToken: 'token',
-      user: aUser({ is_verified: verified }),
-      userStatus: 'loaded',
-      userFetchedAt: Date.now(),
-    },
-  };
-}
-
 function open(path: string, routes: Record<string, ApiRoute> = {}, verified = true) {
-  const fetchMock = mockApi({
-    'GET /users/me': () => json(aUser({ is_verified: verified })),
-    'GET /whatsapp/status': () => json({ isConnected: true }),
-    // The sidebar's unread badge (the inbox's); not what these tests look at.
-    'GET /messages/unread': () => json({ unread_conversations: 0 }),
-    'GET /agents/summary': () => json(agents),
-    'GET /agents/models': () => json(MODELS),
-    ...routes,
-  });
-  return { fetchMock, ...renderApp(path, signedIn(verified)) };
+  return openAsOwner(
+    path,
+    { 'GET /agents/summary': () => json(agents), 'GET /agents/models': () => json(MODELS), ...routes },
+    verified,
+  );
 }
 
 const card = (name: string) => within(screen.getByRole('article', { name }));

@@ -1,7 +1,4 @@
-import type { Conversation, Message } from '../../contract';
-import authSlice from '../../src/features/auth/slice';
-import type { RootState } from '../../src/store';
-import { aUser } from './users';
+import type { Conversation, Escalation, Message } from '../../contract';
 
 const SECOND_MS = 1000;
 
@@ -35,17 +32,17 @@ export function aMessage(overrides: Partial<Message> = {}): Message {
   };
 }
 
-/** A signed-in owner whose user is fresh, so that the shell asks for nothing but the connection. */
-export function signedInState(): Partial<RootState> {
+/** An open hand-over of Grace Hopper's conversation (aConversation's), a little over 5 minutes old. */
+export function anEscalation(overrides: Partial<Escalation> = {}): Escalation {
   return {
-    auth: {
-      ...authSlice.getInitialState(),
-      status: 'authenticated',
-      accessToken: 'token',
-      user: aUser(),
-      userStatus: 'loaded',
-      userFetchedAt: Date.now(),
-    },
+    id: 1,
+    conversation_id: '15550100@c.us',
+    customer_name: 'Grace Hopper',
+    reason: 'The customer asked for a person.',
+    kind: 'customer_asked',
+    created_at: ago(5 * 60 + 20),
+    resolved_at: null,
+    ...overrides,
   };
 }
 

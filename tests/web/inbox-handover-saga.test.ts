@@ -1,8 +1,6 @@
 import { expectSaga } from 'redux-saga-test-plan';
 import * as matchers from 'redux-saga-test-plan/matchers';
-import { dynamic, throwError, type StaticProvider } from 'redux-saga-test-plan/providers';
-import { call, race, take } from 'redux-saga/effects';
-import type { Escalation } from '../../contract';
+import { dynamic, throwError } from 'redux-saga-test-plan/providers';
 import { ApiError } from '../../src/api/client';
 import { handoverApi, inboxApi } from '../../src/api/inbox';
 import { loggedOut } from '../../src/features/auth/slice';
@@ -20,63 +18,17 @@ import { toastShown } from '../../src/features/toasts/slice';
 import { handBack, watchHandoverBell } from '../../src/sagas/handover';
 import { MESSAGES_PAGE_SIZE, UNREAD_REFRESH_INTERVAL_MS } from '../../src/sagas/inbox';
 import type { RootState } from '../../src/store';
-import { aConversation, aMessage, ago } from './inbox-fixtures';
-import { DELAY_FN } from './saga-time';
-import { testReducer } from './store';
+import { aConversation, aMessage, anEscalation } from './inbox-fixtures';
+import { controlledTime, settle, STOP, untilStopped } from './saga-time';
+import { stateAfter, testReducer } from './store';
 
 const grace = aConversation({ id: '15550100@c.us', owner: 'human', needs_you: true });
 const handedBackGrace = { ...grace, owner: 'ai' as const, needs_you: false };
 const question = aMessage({ id: 'wamid.q' });
 
-const anEscalation = (overrides: Partial<Escalation> = {}): Escalation => ({
-  id: 1,
-  conversation_id: grace.id,
-  customer_name: 'Grace Hopper',
-  reason: 'The customer asked for a person.',
-  kind: 'customer_asked',
-  created_at: ago(300),
-  resolved_at: null,
-  ...overrides,
-});
-
-/** Signed in, with the given events already applied. */
-function stateAfter(...actions: Parameters<typeof testReducer>[1][]): RootState {
-  const initial = testReducer(undefined, { type: '@@INIT' });
-  const signedIn = { ...initial, auth: { ...initial.auth, status: 'authenticated' as const, accessToken: 'token' } };
-  return actions.reduce(testReducer, signedIn);
-}
-
 const toast = (title: string, description: string, variant: 'success' | 'destructive') => ({
   action: { type: toastShown.type, payload: { title, description, variant } },
 });
-
-const STOP = { type: 'test/stopped' };
-
-function* untilStopped(saga: () => Generator) {
-  yield race({ run: call(saga), stopped: take(STOP.type) });
-}
-
-/** Lets the saga run up to its next wait. */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
-
-/** Each `delay` waits until the test lets it pass, and records how long it was meant to last. */
-function controlledTime() {
-  const waiting: { ms: number; pass: () => void }[] = [];
-  const provider: StaticProvider = [
-    matchers.call.fn(DELAY_FN),
-    dynamic(
-      ({ args: [ms] }: { args: [number] }) => new Promise((pass) => waiting.push({ ms, pass: () => pass(true) })),
-    ),
-  ];
-  return {
-    provider,
-    waiting,
-    async pass() {
-      waiting.shift()?.pass();
-      await settle();
-    },
-  };
-}
 
 beforeEach(() => {
   Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'visible' });

@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Conversation, Escalation } from '../../contract';
+import type { Conversation } from '../../contract';
 import { apiError, json, mockApi, requestsMade, type ApiRoute } from './api-mock';
-import { aConversation, aMessage, ago, conversationPath, messagesPath, signedInState } from './inbox-fixtures';
+import { aConversation, aMessage, ago, anEscalation, conversationPath, messagesPath } from './inbox-fixtures';
 import { renderApp } from './render';
-import { aUser } from './users';
+import { aUser, signedInState } from './users';
 
 const grace = aConversation({
   id: '15550100@c.us',
@@ -43,17 +43,6 @@ const humanAnswer = aMessage({
   is_from_us: true,
   status: 'sent',
   sender: 'human',
-});
-
-const anEscalation = (overrides: Partial<Escalation> = {}): Escalation => ({
-  id: 1,
-  conversation_id: grace.id,
-  customer_name: 'Grace Hopper',
-  reason: 'The customer asked for a person.',
-  kind: 'customer_asked',
-  created_at: ago(5 * 60 + 20),
-  resolved_at: null,
-  ...overrides,
 });
 
 function signedIn(routes: Record<string, ApiRoute> = {}, conversations: Conversation[] = [grace, alan]) {

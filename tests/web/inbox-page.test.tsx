@@ -3,9 +3,10 @@ import userEvent from '@testing-library/user-event';
 import type { Conversation } from '../../contract';
 import { MESSAGE_SKELETON_ROWS, MOBILE_MEDIA_QUERY } from '../../src/features/inbox/format';
 import { apiError, json, mockApi, pending, requestsMade, type ApiRoute } from './api-mock';
-import { aConversation, aMessage, ago, conversationPath, messagesPath, signedInState } from './inbox-fixtures';
+import { aConversation, aMessage, ago, conversationPath, messagesPath } from './inbox-fixtures';
+import { fixedMediaQueryList } from './media-query';
 import { renderApp } from './render';
-import { aUser } from './users';
+import { aUser, signedInState } from './users';
 
 const grace = aConversation({
   id: '15550100@c.us',
@@ -82,19 +83,11 @@ async function typeInto(field: HTMLElement, text: string) {
 
 /** A window narrower than the mobile breakpoint, for MUI's useMediaQuery. */
 function phoneSized() {
-  jest.spyOn(window, 'matchMedia').mockImplementation(
-    (query: string) =>
-      ({
-        matches: query.replace(/\s/g, '') === MOBILE_MEDIA_QUERY.replace(/\s/g, ''),
-        media: query,
-        onchange: null,
-        addListener() {},
-        removeListener() {},
-        addEventListener() {},
-        removeEventListener() {},
-        dispatchEvent: () => false,
-      }) as MediaQueryList,
-  );
+  jest
+    .spyOn(window, 'matchMedia')
+    .mockImplementation((query: string) =>
+      fixedMediaQueryList(query, query.replace(/\s/g, '') === MOBILE_MEDIA_QUERY.replace(/\s/g, '')),
+    );
 }
 
 afterEach(() => jest.restoreAllMocks());

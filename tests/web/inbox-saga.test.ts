@@ -1,7 +1,6 @@
 import { expectSaga } from 'redux-saga-test-plan';
-import { call, race, take } from 'redux-saga/effects';
 import * as matchers from 'redux-saga-test-plan/matchers';
-import { dynamic, throwError, type StaticProvider } from 'redux-saga-test-plan/providers';
+import { dynamic, throwError } from 'redux-saga-test-plan/providers';
 import type { Conversation, Message } from '../../contract';
 import { ApiError } from '../../src/api/client';
 import { inboxApi, type ConversationsPage } from '../../src/api/inbox';
@@ -49,34 +48,20 @@ import {
   writeToClipboard,
 } from '../../src/sagas/inbox';
 import type { RootState } from '../../src/store';
-import { testReducer } from './store';
+import { stateAfter, testReducer } from './store';
 import { aConversation, aMessage } from './inbox-fixtures';
-import { DELAY_FN, noDelays } from './saga-time';
+import { controlledTime, DELAY_FN, noDelays, settle, STOP, untilStopped } from './saga-time';
 
 const grace = aConversation({ id: '15550100@c.us', unread_count: 1 });
 const alan = aConversation({ id: '15550199@c.us', name: 'Alan Turing' });
 const question = aMessage({ id: 'wamid.q' });
 const reply = aMessage({ id: 'wamid.r', body: 'Yes, until noon.', is_from_us: true, sender: 'human', status: 'sent' });
 
-/** Signed in, with the given inbox events already applied. */
-function stateAfter(...actions: Parameters<typeof testReducer>[1][]): RootState {
-  const initial = testReducer(undefined, { type: '@@INIT' });
-  const signedIn = { ...initial, auth: { ...initial.auth, status: 'authenticated' as const, accessToken: 'token' } };
-  return actions.reduce(testReducer, signedIn);
-}
-
 /** A page of the list as inboxApi.conversations answers it. */
 const listPage = (conversations: Conversation[], next: string | null = null): ConversationsPage => ({
   conversations,
   next,
 });
-
-const STOP = { type: 'test/stopped' };
-
-/** Runs a saga that never ends by itself until the test dispatches STOP. */
-function* untilStopped(saga: () => Generator) {
-  yield race({ run: call(saga), stopped: take(STOP.type) });
-}
 
 /** Starts `saga` with the test's controls; `stop()` ends it and waits for it to finish. */
 function started(saga: ReturnType<typeof expectSaga>) {
@@ -86,32 +71,6 @@ function started(saga: ReturnType<typeof expectSaga>) {
     async stop() {
       saga.dispatch(STOP);
       return finished;
-    },
-  };
-}
-
-/** Lets the saga run up to its next wait. */
-const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
-
-/**
- * Time under the test's control: each `delay` waits until the test lets it pass, and records how long
- * it was meant to last.
- */
-function controlledTime() {
-  const waiting: { ms: number; pass: () => void }[] = [];
-  const provider: StaticProvider = [
-    matchers.call.fn(DELAY_FN),
-    dynamic(
-      ({ args: [ms] }: { args: [number] }) => new Promise((pass) => waiting.push({ ms, pass: () => pass(true) })),
-    ),
-  ];
-  return {
-    provider,
-    waiting,
-    /** Lets the oldest pending delay pass. */
-    async pass() {
-      waiting.shift()?.pass();
-      await settle();
     },
   };
 }
@@ -400,7 +359,8 @@ describe('pages of the list', () => {
 });
 
 describe('searching', () => {
-  it('asks the server once typing pauses for 300 ms, only for the latest text', async () => {
+  /** The inbox listing Grace and Alan, with time under the test's control; every search answers Grace. */
+  function searchingInbox() {
     const time = controlledTime();
     const list = counted(() => listPage([grace]));
     const saga = started(
@@ -408,6 +368,11 @@ describe('searching', () => {
         .withReducer(testReducer, stateAfter(conversationsViewOpened(), conversationsLoaded(listPage([grace, alan]))))
         .provide([[matchers.call.fn(inboxApi.conversations), list.provider], time.provider]),
     );
+    return { time, list, saga };
+  }
+
+  it('asks the server once typing pauses for 300 ms, only for the latest text', async () => {
+    const { time, list, saga } = searchingInbox();
     await settle();
     for (const text of ['g', 'gr', 'gra']) {
       saga.dispatch(conversationSearchEdited(text));
@@ -433,13 +398,7 @@ describe('searching', () => {
   });
 
   it('refreshes the search results with the list while a search is on', async () => {
-    const time = controlledTime();
-    const list = counted(() => listPage([grace]));
-    const saga = started(
-      expectSaga(untilStopped, watchInbox)
-        .withReducer(testReducer, stateAfter(conversationsViewOpened(), conversationsLoaded(listPage([grace, alan]))))
-        .provide([[matchers.call.fn(inboxApi.conversations), list.provider], time.provider]),
-    );
+    const { time, list, saga } = searchingInbox();
     await settle();
     saga.dispatch(conversationSearchEdited('grace'));
     await settle();

@@ -1,12 +1,10 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { EmbeddedSignupConfig } from '../../contract';
-import authSlice from '../../src/features/auth/slice';
 import type { FacebookLoginResponse, FacebookSdk } from '../../src/features/whatsapp/embeddedSignup';
-import type { RootState } from '../../src/store';
 import { json, mockApi, pending, requestsMade, type ApiRoute } from './api-mock';
 import { renderApp } from './render';
-import { aUser } from './users';
+import { aUser, signedInState } from './users';
 
 const FACEBOOK = 'https://www.facebook.com';
 
@@ -18,19 +16,6 @@ const signupConfig: EmbeddedSignupConfig = {
   trusted_origins: [FACEBOOK],
   sandbox: false,
 };
-
-function signedIn(): Partial<RootState> {
-  return {
-    auth: {
-      ...authSlice.getInitialState(),
-      status: 'authenticated',
-      accessToken: 'token',
-      user: aUser(),
-      userStatus: 'loaded',
-      userFetchedAt: Date.now(),
-    },
-  };
-}
 
 let answerLogin: (response: FacebookLoginResponse | null) => void = () => undefined;
 
@@ -52,7 +37,7 @@ function openOnboarding(path = '/onboarding', routes: Record<string, ApiRoute> =
     'GET /whatsapp/embedded-signup': () => json(signupConfig),
     ...routes,
   });
-  return { fetchMock, ...renderApp(path, signedIn()) };
+  return { fetchMock, ...renderApp(path, signedInState()) };
 }
 
 async function goToConnectStep() {

@@ -1,5 +1,6 @@
 import '@testing-library/jest-dom';
 import { configure } from '@testing-library/react';
+import { fixedMediaQueryList } from './media-query';
 
 // findBy/waitFor give up after 1 s by default; a busy 2-core CI machine renders slower than that.
 configure({ asyncUtilTimeout: 5000 });
@@ -20,17 +21,7 @@ Object.assign(globalThis, { ResizeObserver: ResizeObserverStub, DOMMatrixReadOnl
 
 // MUI's useMediaQuery asks for matchMedia; a desktop-sized window unless a test says otherwise.
 if (!window.matchMedia) {
-  window.matchMedia = (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener() {},
-      removeListener() {},
-      addEventListener() {},
-      removeEventListener() {},
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
+  window.matchMedia = (query: string) => fixedMediaQueryList(query, false);
 }
 
 afterEach(() => {

@@ -29,3 +29,10 @@ export const testReducer = combineSlices(
   toastsSlice,
   ...ALL_FEATURES.flatMap((feature): readonly Slice[] => feature.slices),
 ) as unknown as Reducer<RootState>;
+
+/** Signed in, with the given events already applied. */
+export function stateAfter(...actions: Parameters<typeof testReducer>[1][]): RootState {
+  const initial = testReducer(undefined, { type: '@@INIT' });
+  const signedIn = { ...initial, auth: { ...initial.auth, status: 'authenticated' as const, accessToken: 'token' } };
+  return actions.reduce(testReducer, signedIn);
+}

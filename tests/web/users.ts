@@ -1,4 +1,6 @@
 import type { UserProfile } from '../../contract';
+import authSlice, { type AuthState } from '../../src/features/auth/slice';
+import type { RootState } from '../../src/store';
 
 export function aUser(overrides: Partial<UserProfile> = {}): UserProfile {
   return {
@@ -13,5 +15,20 @@ export function aUser(overrides: Partial<UserProfile> = {}): UserProfile {
     two_factor_enabled: false,
     created_at: '2025-07-28T00:00:00.000Z',
     ...overrides,
+  };
+}
+
+/** A signed-in owner whose user is fresh, so that the shell asks for nothing but the connection. */
+export function signedInState(user: UserProfile = aUser(), auth: Partial<AuthState> = {}): Partial<RootState> {
+  return {
+    auth: {
+      ...authSlice.getInitialState(),
+      status: 'authenticated',
+      accessToken: 'token',
+      user,
+      userStatus: 'loaded',
+      userFetchedAt: Date.now(),
+      ...auth,
+    },
   };
 }

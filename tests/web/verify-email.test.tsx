@@ -2,27 +2,15 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StrictMode } from 'react';
 import { createMemoryRouter } from 'react-router';
-import type { UserProfile } from '../../contract';
 import { authApi } from '../../src/api/auth';
 import { ApiError } from '../../src/api/client';
 import App from '../../src/App';
-import authSlice from '../../src/features/auth/slice';
 import { createRoutes } from '../../src/routes';
 import { setupStore } from '../../src/store';
 import { renderApp } from './render';
+import { aUser, signedInState } from './users';
 
-const user: UserProfile = {
-  id: 1,
-  email: 'ada@example.com',
-  username: 'ada',
-  first_name: 'Ada',
-  last_name: 'Lovelace',
-  display_name: null,
-  bio: null,
-  is_verified: false,
-  two_factor_enabled: false,
-  created_at: '2025-07-28T00:00:00.000Z',
-};
+const user = aUser({ is_verified: false });
 
 beforeEach(() => {
   jest.spyOn(window, 'fetch').mockRejectedValue(new Error('unexpected network call'));
@@ -51,16 +39,7 @@ describe('/verify-email', () => {
   it('refreshes the signed-in user after verifying', async () => {
     jest.spyOn(authApi, 'verifyEmail').mockResolvedValue({ message: 'ok' });
     const me = jest.spyOn(authApi, 'me').mockResolvedValue({ ...user, is_verified: true });
-    const { store } = renderApp('/verify-email?token=abc', {
-      auth: {
-        ...authSlice.getInitialState(),
-        status: 'authenticated',
-        accessToken: 'token',
-        user,
-        userStatus: 'loaded',
-        userFetchedAt: Date.now(),
-      },
-    });
+    const { store } = renderApp('/verify-email?token=abc', signedInState(user));
     expect(await screen.findByRole('heading', { name: 'Email Verified!' })).toBeInTheDocument();
     await waitFor(() => expect(store.getState().auth.user?.is_verified).toBe(true));
     expect(me).toHaveBeenCalledWith('token');

@@ -1,7 +1,6 @@
 import { expectSaga } from 'redux-saga-test-plan';
 import * as matchers from 'redux-saga-test-plan/matchers';
 import { throwError, type StaticProvider } from 'redux-saga-test-plan/providers';
-import type { BusinessProfile, MessagingConfig, SubscriptionInfo } from '../../contract';
 import { ApiError } from '../../src/api/client';
 import { whatsappApi } from '../../src/api/whatsapp';
 import { loggedOut } from '../../src/features/auth/slice';
@@ -29,26 +28,7 @@ import { navigateTo } from '../../src/sagas/navigation';
 import { checkSubscription, disconnectWhatsApp, openWhatsAppPage, refreshWhatsAppPage } from '../../src/sagas/whatsapp';
 import type { RootState } from '../../src/store';
 import { testReducer } from './store';
-
-const config: MessagingConfig = {
-  status: 'active',
-  waba_id: 'waba-1',
-  phone_number_id: 'phone-id-1',
-  phone_number: '+1 555 0100',
-  created_at: '2025-07-28T10:00:00.000Z',
-};
-const profile: BusinessProfile = {
-  name: 'Ada Bakery',
-  currency: 'EUR',
-  owner_business_id: 'biz-1',
-  owner_business_name: 'Ada Holdings',
-};
-const subscription: SubscriptionInfo = {
-  is_subscribed: true,
-  subscription_status: 'active',
-  last_checked: '2025-07-28T11:00:00.000Z',
-  subscribed_apps: [{ id: 'app-42', name: 'Threadline', link: 'https://www.facebook.com/games/?app_id=42' }],
-};
+import { config, profile, subscription } from './whatsapp-fixtures';
 
 const reducer = whatsappSlice.reducer;
 

@@ -1,46 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { BusinessProfile, MessagingConfig, SubscriptionInfo } from '../../contract';
-import authSlice from '../../src/features/auth/slice';
-import type { RootState } from '../../src/store';
 import { apiError, json, mockApi, requestsMade, type ApiRoute } from './api-mock';
 import { renderApp } from './render';
-import { aUser } from './users';
-
-const config: MessagingConfig = {
-  status: 'active',
-  waba_id: 'waba-123',
-  phone_number_id: 'phone-id-456',
-  phone_number: '+1 555 0100',
-  created_at: '2025-07-28T10:00:00.000Z',
-};
-const profile: BusinessProfile = {
-  name: 'Ada Bakery',
-  currency: 'EUR',
-  owner_business_id: 'biz-789',
-  owner_business_name: 'Ada Holdings',
-};
-const subscription: SubscriptionInfo = {
-  is_subscribed: true,
-  subscription_status: 'active',
-  last_checked: '2025-07-28T11:00:00.000Z',
-  subscribed_apps: [
-    { id: 'app-42', name: 'Threadline', category: 'Business', link: 'https://www.facebook.com/games/?app_id=42' },
-  ],
-};
-
-function signedIn(): Partial<RootState> {
-  return {
-    auth: {
-      ...authSlice.getInitialState(),
-      status: 'authenticated',
-      accessToken: 'token',
-      user: aUser(),
-      userStatus: 'loaded',
-      userFetchedAt: Date.now(),
-    },
-  };
-}
+import { config, profile, subscription } from './whatsapp-fixtures';
+import { aUser, signedInState } from './users';
 
 function openWhatsApp(routes: Record<string, ApiRoute> = {}) {
   const fetchMock = mockApi({
@@ -51,7 +14,7 @@ function openWhatsApp(routes: Record<string, ApiRoute> = {}) {
     'GET /whatsapp/subscription-info': () => json(subscription),
     ...routes,
   });
-  return { fetchMock, ...renderApp('/whatsapp', signedIn()) };
+  return { fetchMock, ...renderApp('/whatsapp', signedInState()) };
 }
 
 const card = (title: string) =>

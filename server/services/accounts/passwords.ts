@@ -8,13 +8,13 @@ import {
   type ResetConfirmBody,
 } from '../../../contract';
 import { BadRequest, NotFound, ValidationFailed } from '../../errors';
-import { consumeToken, findUsableToken, issueOneTimeToken } from '../auth/one-time-tokens';
+import { consumeToken, findUsableToken } from '../auth/one-time-tokens';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { revokeAllSessions, revokeOtherSessions, type ClientInfo } from '../auth/sessions';
 import type { AccountDeps } from './deps';
+import { mailLinkOnRequest } from './mailed-links';
 import { passwordResetMail } from './mails';
-import { findUserByEmail } from './users';
-import { validEmail, validNewPassword } from './validation';
+import { validNewPassword } from './validation';
 
 /** Mails a reset link to a known address; the answer is the same for every address. */
 export async function requestPasswordReset(
@@ -22,15 +22,15 @@ export async function requestPasswordReset(
   body: EmailBody,
   client: ClientInfo,
 ): Promise<MessageResponse> {
-  const email = validEmail(body.email);
   const limits = deps.config.rateLimits;
-  deps.limiter.consume('reset-address', client.address, limits.resetRequestPerAddress);
-  deps.limiter.consume('reset-email', email.toLowerCase(), limits.resetRequestPerEmail);
-  const user = await findUserByEmail(deps.db, email);
-  if (user) {
-    const token = await deps.db.transaction((tx) => issueOneTimeToken(tx, user.id, 'reset_password'));
-    await deps.mailer.send(passwordResetMail(deps.config.publicUrl, user, token));
-  }
+  await mailLinkOnRequest(deps, body, client, {
+    rule: 'reset',
+    perAddress: limits.resetRequestPerAddress,
+    perEmail: limits.resetRequestPerEmail,
+    purpose: 'reset_password',
+    mail: passwordResetMail,
+    wanted: () => true,
+  });
   return { message: ACCOUNT_MESSAGES.resetRequested };
 }
 

@@ -7,12 +7,11 @@ import {
   type TokenBody,
 } from '../../../contract';
 import { BadRequest, ValidationFailed } from '../../errors';
-import { consumeToken, issueOneTimeToken } from '../auth/one-time-tokens';
+import { consumeToken } from '../auth/one-time-tokens';
 import type { ClientInfo } from '../auth/sessions';
 import type { AccountDeps } from './deps';
+import { mailLinkOnRequest } from './mailed-links';
 import { verificationMail } from './mails';
-import { findUserByEmail } from './users';
-import { validEmail } from './validation';
 
 /** Uses up a verification link's token and marks its owner verified (again, harmlessly, if already). */
 export async function verifyEmail(deps: AccountDeps, body: TokenBody): Promise<MessageResponse> {
@@ -35,14 +34,14 @@ export async function resendVerification(
   body: EmailBody,
   client: ClientInfo,
 ): Promise<MessageResponse> {
-  const email = validEmail(body.email);
   const limits = deps.config.rateLimits;
-  deps.limiter.consume('resend-address', client.address, limits.resendVerificationPerAddress);
-  deps.limiter.consume('resend-email', email.toLowerCase(), limits.resendVerificationPerEmail);
-  const user = await findUserByEmail(deps.db, email);
-  if (user && !user.is_verified) {
-    const token = await deps.db.transaction((tx) => issueOneTimeToken(tx, user.id, 'verify_email'));
-    await deps.mailer.send(verificationMail(deps.config.publicUrl, user, token));
-  }
+  await mailLinkOnRequest(deps, body, client, {
+    rule: 'resend',
+    perAddress: limits.resendVerificationPerAddress,
+    perEmail: limits.resendVerificationPerEmail,
+    purpose: 'verify_email',
+    mail: verificationMail,
+    wanted: (user) => !user.is_verified,
+  });
   return { message: ACCOUNT_MESSAGES.verificationResent };
 }

@@ -92,6 +92,18 @@ async function storeApiKey(deps: AgentDeps, tx: Executor, userId: number, agentI
   );
 }
 
+/** The columns a person edits, in the order the insert and the update list them; '' hand-over is none. */
+function editedColumns(input: AgentInput): unknown[] {
+  return [
+    input.name,
+    input.description,
+    input.model,
+    input.system_prompt,
+    input.user_prompt,
+    input.handover_message || null,
+  ];
+}
+
 /** A new agent, inactive; its key sealed with the new row's id (insert, then seal, in one transaction). */
 export async function createAgent(deps: AgentDeps, userId: number, body: Partial<AgentInput>): Promise<AgentDetail> {
   await requireVerifiedEmail(deps.db, userId);
@@ -101,15 +113,7 @@ export async function createAgent(deps: AgentDeps, userId: number, body: Partial
     const inserted = await tx.one<AgentRow>(
       `insert into agents (user_id, name, description, model, system_prompt, user_prompt, handover_message)
        values ($1, $2, $3, $4, $5, $6, $7) returning *`,
-      [
-        userId,
-        input.name,
-        input.description,
-        input.model,
-        input.system_prompt,
-        input.user_prompt,
-        input.handover_message || null,
-      ],
+      [userId, ...editedColumns(input)],
     );
     return storeApiKey(deps, tx, userId, Number(inserted.id), input.api_key);
   });
@@ -138,16 +142,7 @@ export async function updateAgent(
       `update agents set name = $3, description = $4, model = $5, system_prompt = $6, user_prompt = $7,
               handover_message = $8, updated_at = now()
         where id = $1 and user_id = $2 returning *`,
-      [
-        agentId,
-        userId,
-        input.name,
-        input.description,
-        input.model,
-        input.system_prompt,
-        input.user_prompt,
-        input.handover_message || null,
-      ],
+      [agentId, userId, ...editedColumns(input)],
     );
     return keepsKey ? updated : storeApiKey(deps, tx, userId, agentId, input.api_key);
   });

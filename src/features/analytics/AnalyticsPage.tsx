@@ -1,13 +1,13 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { analyticsOpened, analyticsRetryClicked, selectAnalytics } from '../insights/analyticsSlice';
 import { formatCount, formatDuration, formatRate } from '../insights/format';
+import RetryAlert from '../insights/RetryAlert';
 import StatCard from '../insights/StatCard';
+import StatGrid from '../insights/StatGrid';
 import AnalyticsCharts from './AnalyticsCharts';
 import ExportButtons from './ExportButtons';
 import RangePicker from './RangePicker';
@@ -76,28 +76,13 @@ export default function AnalyticsPage() {
         </Stack>
         <RangePicker />
         {status === 'failed' && error && (
-          <Alert
-            severity="error"
-            action={
-              <Button color="inherit" size="small" onClick={() => dispatch(analyticsRetryClicked())}>
-                Retry
-              </Button>
-            }
-          >
-            {error}
-          </Alert>
+          <RetryAlert message={error} onRetry={() => dispatch(analyticsRetryClicked())} />
         )}
-        <Box
-          sx={{
-            display: 'grid',
-            gap: 2,
-            gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' },
-          }}
-        >
+        <StatGrid columns={3}>
           {tiles.map((tile) => (
             <StatCard key={tile.title} {...tile} change={null} loading={loading} />
           ))}
-        </Box>
+        </StatGrid>
         <AnalyticsCharts loading={loading} summary={shown} timeseries={loading ? null : timeseries} />
       </Stack>
     </Box>

@@ -1,13 +1,13 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { DashboardSummary } from '../../../contract';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { dashboardRetryClicked, selectDashboardSummary } from '../insights/dashboardSlice';
 import { changeOf, formatCount, formatDuration, formatRate, type FigureKind } from '../insights/format';
+import RetryAlert from '../insights/RetryAlert';
 import StatCard from '../insights/StatCard';
+import StatGrid from '../insights/StatGrid';
 
 interface CardDefinition {
   key: Exclude<keyof DashboardSummary, 'connected' | 'window_start' | 'window_end'>;
@@ -77,25 +77,9 @@ export default function DashboardStats({ connected, checking }: { connected: boo
         Last 24 hours
       </Typography>
       {connected && error && (
-        <Alert
-          severity="error"
-          sx={{ mb: 2 }}
-          action={
-            <Button color="inherit" size="small" onClick={() => dispatch(dashboardRetryClicked())}>
-              Retry
-            </Button>
-          }
-        >
-          {error}
-        </Alert>
+        <RetryAlert message={error} onRetry={() => dispatch(dashboardRetryClicked())} sx={{ mb: 2 }} />
       )}
-      <Box
-        sx={{
-          display: 'grid',
-          gap: 2,
-          gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(4, 1fr)' },
-        }}
-      >
+      <StatGrid columns={4}>
         {CARDS.map((card) => {
           const { value, figure: stat } = figure(card);
           return (
@@ -109,7 +93,7 @@ export default function DashboardStats({ connected, checking }: { connected: boo
             />
           );
         })}
-      </Box>
+      </StatGrid>
       {!connected && !checking && (
         <Stack sx={{ mt: 1 }}>
           <Typography variant="caption" color="text.secondary">

@@ -1,5 +1,3 @@
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
@@ -14,6 +12,7 @@ import type { ActivityItem } from '../../../contract';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { dashboardRetryClicked, selectActivity } from '../insights/dashboardSlice';
 import { eventTime } from '../insights/format';
+import RetryAlert from '../insights/RetryAlert';
 
 const BADGE_COLORS: Record<ActivityItem['badge'], 'primary' | 'success' | 'default'> = {
   AI: 'primary',
@@ -58,18 +57,7 @@ export default function RecentActivity({ notConnected }: { notConnected: boolean
         <Typography id="recent-activity-heading" variant="h6" component="h2" gutterBottom>
           Recent Activity
         </Typography>
-        {error && (
-          <Alert
-            severity="error"
-            action={
-              <Button color="inherit" size="small" onClick={() => dispatch(dashboardRetryClicked())}>
-                Retry
-              </Button>
-            }
-          >
-            {error}
-          </Alert>
-        )}
+        {error && <RetryAlert message={error} onRetry={() => dispatch(dashboardRetryClicked())} />}
         {loading && (
           <Stack spacing={1} data-testid="activity-skeleton">
             {[0, 1, 2].map((row) => (

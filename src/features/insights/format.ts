@@ -34,6 +34,9 @@ export interface Change {
 
 const VS = 'vs previous 24 h';
 
+/** A whole number with its sign: '+12', '-3', '0'. */
+const signed = (whole: number) => `${whole > 0 ? '+' : ''}${whole}`;
+
 /** The change of a figure against the previous 24 h, or null when either value is missing. */
 export function changeOf(kind: FigureKind, value: number | null, previous: number | null): Change | null {
   if (value === null || previous === null) return null;
@@ -42,13 +45,11 @@ export function changeOf(kind: FigureKind, value: number | null, previous: numbe
   if (direction === 'flat') {
     label = `No change ${VS}`;
   } else if (kind === 'rate') {
-    const points = Math.round((value - previous) * 100);
-    label = `${points > 0 ? '+' : ''}${points} pts ${VS}`;
+    label = `${signed(Math.round((value - previous) * 100))} pts ${VS}`;
   } else if (previous === 0) {
     label = `Up from 0 ${VS}`;
   } else {
-    const percent = Math.round(((value - previous) / previous) * 100);
-    label = `${percent > 0 ? '+' : ''}${percent}% ${VS}`;
+    label = `${signed(Math.round(((value - previous) / previous) * 100))}% ${VS}`;
   }
   let tone: Change['tone'] = 'neutral';
   if (direction !== 'flat' && kind !== 'count') {
