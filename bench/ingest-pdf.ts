@@ -38,13 +38,12 @@ export async function ingestPdf(): Promise<BenchResult[]> {
   const { db, userId, agentId } = await benchDatabase();
   const ocr = new OcrEngine();
   try {
-    const runner = new JobRunner({
-      db,
-      log: silentLog,
-      secrets: createSecrets(Buffer.alloc(32, 1)),
-      config: loadConfig({ NODE_ENV: 'test' }),
-    });
-    runner.register(INGEST_DOCUMENT_JOB, ingestDocumentHandler({ ocr, embeddingModel: providerEmbeddingModel }));
+    const config = loadConfig({ NODE_ENV: 'test' });
+    const runner = new JobRunner({ db, log: silentLog, secrets: createSecrets(Buffer.alloc(32, 1)), config });
+    runner.register(
+      INGEST_DOCUMENT_JOB,
+      ingestDocumentHandler({ ocr, embeddingModel: providerEmbeddingModel(config) }),
+    );
     const pdf = textPdf(Array.from({ length: PAGES }, (_, page) => pageLines(page)));
     const started = performance.now();
     const document = await storeDocument(db, userId, agentId, {

@@ -85,6 +85,11 @@ export interface Config {
   agentModels: string[];
   /** OPENAI_COMPATIBLE_BASE_URL: where `openai-compatible/…` models are served (e.g. a local Ollama). */
   openaiCompatibleBaseUrl: string | undefined;
+  /**
+   * OPENAI_COMPATIBLE_EMBEDDING_MODEL: the embedding model that server offers (e.g. `nomic-embed-text`);
+   * unset, the documents of `openai-compatible/…` agents are searched by full text only.
+   */
+  openaiCompatibleEmbeddingModel: string | undefined;
   /** REPLY_DEBOUNCE_MS: how long the reply job waits so that a burst of customer messages gets one answer. */
   replyDebounceMs: number;
   /** REPLY_RETRY_BASE_MS: the first wait before retrying a failed model call (then doubled each time). */
@@ -161,6 +166,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     agentModels: agentModels(env.AGENT_MODELS),
     openaiCompatibleBaseUrl: optional(env.OPENAI_COMPATIBLE_BASE_URL)?.replace(/\/+$/, ''),
+    openaiCompatibleEmbeddingModel: optional(env.OPENAI_COMPATIBLE_EMBEDDING_MODEL),
     replyDebounceMs: integer('REPLY_DEBOUNCE_MS', env.REPLY_DEBOUNCE_MS, 2000),
     replyRetryBaseMs: integer('REPLY_RETRY_BASE_MS', env.REPLY_RETRY_BASE_MS, 1000),
   };

@@ -37,7 +37,7 @@ export default fp<JobsPluginOptions>(
     );
     const knowledge: KnowledgeResources = {
       ocr: new OcrEngine(path.join(os.tmpdir(), 'threadline-ocr-cache')),
-      embeddingModel: providerEmbeddingModel,
+      embeddingModel: providerEmbeddingModel(app.config),
     };
     runner.register(INGEST_DOCUMENT_JOB, ingestDocumentHandler(knowledge));
     app.decorate('jobs', runner);

@@ -1,8 +1,10 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { MockEmbeddingModelV3 } from 'ai/test';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DocumentItem } from '../../contract';
 import { searchContexts } from '../../server/services/knowledge/contexts';
-import { providerEmbeddingModel } from '../../server/services/knowledge/embeddings';
+import { embedTexts, providerEmbeddingModel } from '../../server/services/knowledge/embeddings';
 import { ingestDocument } from '../../server/services/knowledge/ingest';
 import { OcrEngine } from '../../server/services/knowledge/ocr';
 import { searchAgentContexts } from '../../server/services/knowledge/search';
@@ -109,14 +111,58 @@ describe('searchContexts', () => {
 });
 
 describe('embeddings', () => {
+  const unconfigured = providerEmbeddingModel({
+    openaiCompatibleBaseUrl: undefined,
+    openaiCompatibleEmbeddingModel: undefined,
+  });
+
   it('offers none for local and Anthropic models, or without a key', () => {
-    expect(providerEmbeddingModel({ model: 'local/knowledge-base', apiKey: undefined })).toBeNull();
-    expect(providerEmbeddingModel({ model: 'anthropic/claude-sonnet-4-5', apiKey: 'sk-ant-123' })).toBeNull();
-    expect(providerEmbeddingModel({ model: 'openai/gpt-4o-mini', apiKey: undefined })).toBeNull();
-    const openai = providerEmbeddingModel({ model: 'openai/gpt-4o-mini', apiKey: 'sk-123' }) as {
-      modelId: string;
-    } | null;
+    expect(unconfigured({ model: 'local/knowledge-base', apiKey: undefined })).toBeNull();
+    expect(unconfigured({ model: 'anthropic/claude-sonnet-4-5', apiKey: 'sk-ant-123' })).toBeNull();
+    expect(unconfigured({ model: 'openai/gpt-4o-mini', apiKey: undefined })).toBeNull();
+    const openai = unconfigured({ model: 'openai/gpt-4o-mini', apiKey: 'sk-123' }) as { modelId: string } | null;
     expect(openai?.modelId).toBe('text-embedding-3-small');
+  });
+
+  it('embeds with the configured model of an OpenAI-compatible server, and offers none without one', async () => {
+    expect(unconfigured({ model: 'openai-compatible/llama3.1', apiKey: 'local' })).toBeNull();
+    const requests: Array<{ url: string | undefined; authorization: string | undefined; body: { model: string } }> = [];
+    const server = http.createServer((request, response) => {
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
+      request.on('end', () => {
+        const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { model: string; input: string[] };
+        requests.push({ url: request.url, authorization: request.headers.authorization, body });
+        const data = body.input.map((text, index) => ({ object: 'embedding', index, embedding: topicEmbedding(text) }));
+        response
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(
+            JSON.stringify({ object: 'list', data, model: body.model, usage: { prompt_tokens: 2, total_tokens: 2 } }),
+          );
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const resolver = providerEmbeddingModel({
+        openaiCompatibleBaseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
+        openaiCompatibleEmbeddingModel: 'nomic-embed-text',
+      });
+      const model = resolver({ model: 'openai-compatible/llama3.1', apiKey: 'local-key' });
+      const embeddings = await embedTexts(model, [REFUNDS, PARCELS]);
+      expect(embeddings).toEqual([
+        [1, 0, 0],
+        [0, 1, 0],
+      ]);
+      expect(requests).toEqual([
+        {
+          url: '/v1/embeddings',
+          authorization: 'Bearer local-key',
+          body: expect.objectContaining({ model: 'nomic-embed-text' }),
+        },
+      ]);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 
   it('embeds each chunk at ingestion with the agent’s key, and the query at search', async () => {

@@ -1,6 +1,8 @@
 import { createGoogleGenerativeAI } from '@ai-sdk/google';
 import { createOpenAI } from '@ai-sdk/openai';
+import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { embedMany, type EmbeddingModel } from 'ai';
+import type { Config } from '../../config';
 
 /** What choosing an embedding model needs from an agent. */
 export interface EmbeddingAgent {
@@ -22,7 +24,7 @@ const EMBED_BATCH = 96;
  * within DESIGN.md §11's 30 ms on PGlite, and a vector fits uncompressed in its row.
  */
 export const EMBEDDING_DIMENSIONS = 256;
-/** Longer vectors (e.g. from an OpenAI-compatible server) are not stored: search stays full-text. */
+/** Longer vectors (an OpenAI-compatible server's model may not shorten) are not stored: search stays full-text. */
 export const MAX_STORED_DIMENSIONS = 1536;
 
 const PROVIDER_OPTIONS = {
@@ -31,22 +33,35 @@ const PROVIDER_OPTIONS = {
 };
 
 /**
- * OpenAI and Google offer embeddings under the agent's own key. `local/` (offline) and `anthropic/`
- * (no embeddings API) have none; OpenAI-compatible endpoints are configured by the AI issue, which
- * extends this resolver. Without embeddings, retrieval is full-text only.
+ * OpenAI and Google offer embeddings under the agent's own key; an OpenAI-compatible server offers
+ * the embedding model it is configured with (its key optional, as for its chat models). `local/`
+ * (offline) and `anthropic/` (no embeddings API) have none. Without embeddings, retrieval is
+ * full-text only.
  */
-export const providerEmbeddingModel: EmbeddingModelResolver = (agent) => {
-  const provider = agent.model.split('/')[0];
-  if (!agent.apiKey) return null;
-  switch (provider) {
-    case 'openai':
-      return createOpenAI({ apiKey: agent.apiKey }).embedding('text-embedding-3-small');
-    case 'google':
-      return createGoogleGenerativeAI({ apiKey: agent.apiKey }).textEmbeddingModel('gemini-embedding-001');
-    default:
-      return null;
-  }
-};
+export function providerEmbeddingModel(
+  config: Pick<Config, 'openaiCompatibleBaseUrl' | 'openaiCompatibleEmbeddingModel'>,
+): EmbeddingModelResolver {
+  return (agent) => {
+    const provider = agent.model.split('/')[0];
+    if (provider === 'openai-compatible') {
+      if (!config.openaiCompatibleBaseUrl || !config.openaiCompatibleEmbeddingModel) return null;
+      return createOpenAICompatible({
+        name: 'openai-compatible',
+        baseURL: config.openaiCompatibleBaseUrl,
+        apiKey: agent.apiKey,
+      }).embeddingModel(config.openaiCompatibleEmbeddingModel);
+    }
+    if (!agent.apiKey) return null;
+    switch (provider) {
+      case 'openai':
+        return createOpenAI({ apiKey: agent.apiKey }).embedding('text-embedding-3-small');
+      case 'google':
+        return createGoogleGenerativeAI({ apiKey: agent.apiKey }).textEmbeddingModel('gemini-embedding-001');
+      default:
+        return null;
+    }
+  };
+}
 
 /** The texts' embeddings in order, or null when the agent's provider has no embedding model. */
 export async function embedTexts(
