@@ -14,6 +14,7 @@ import openapi from './plugins/openapi';
 import rateLimit from './plugins/rate-limit';
 import secrets from './plugins/secrets';
 import security from './plugins/security';
+import shutdown from './plugins/shutdown';
 import spa from './plugins/spa';
 import whatsapp from './plugins/whatsapp';
 import routes from './routes';
@@ -48,6 +49,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorate('config', config);
+  // First: everything below that calls out or waits honours `app.closing`.
+  await app.register(shutdown);
   await app.register(errorHandler);
   await app.register(security);
   await app.register(formbody);
@@ -60,6 +63,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await app.register(auth);
   await app.register(events);
   await app.register(whatsapp);
+  app.closing.addEventListener('abort', () => app.whatsapp.graph.close(), { once: true });
   await app.register(routes, { prefix: '/api/v1' });
   await app.register(replies);
   // Meta's stand-in (Graph simulator, signup): only while no Meta app is configured.

@@ -3,13 +3,16 @@ import type { FastifyInstance } from 'fastify';
 /** How long a shutdown may take before the process gives up waiting for in-flight work. */
 const SHUTDOWN_GRACE_MS = 10_000;
 
-/** Closes the app on SIGINT/SIGTERM (finishing in-flight requests and the job in hand), then exits. */
+/**
+ * Closes the app on SIGINT/SIGTERM, then exits. Closing aborts what is in flight (`app.closing`):
+ * outbound calls give up, the job in hand goes back to the queue, requests under way are answered.
+ */
 export function closeOnSignals(app: FastifyInstance) {
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down: finishing in-flight work');
+    app.log.info({ signal }, 'shutting down: aborting in-flight work');
     setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS).unref();
     app.close().then(
       () => process.exit(0),

@@ -2,6 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Db, Executor } from '../db/client';
 import type { Secrets } from '../plugins/secrets';
+import { ShuttingDown } from '../shutdown';
+import { deleteDoneJobs, DONE_JOB_RETENTION_MS, releaseJob } from './housekeeping';
 import { claimNext, enqueue, extendLease, markDone, markFailed, type JobRow, type NewJob } from './queue';
 
 /** What a handler gets besides its payload. */
@@ -11,6 +13,11 @@ export interface JobContext {
   secrets: Secrets;
   config: Config;
   job: { id: number; name: string; attempt: number; maxAttempts: number };
+  /**
+   * Aborted when the runner stops (the app is closing): the handler's I/O should give up. A run
+   * that then throws goes back to the queue, its attempt not counted.
+   */
+  signal: AbortSignal;
 }
 
 export interface JobHandler<P = Record<string, unknown>> {
@@ -26,12 +33,20 @@ export interface JobRunnerOptions {
   leaseMs?: number;
   /** Wait before attempt `attempt + 1` after attempt `attempt` failed. */
   backoffMs?: (attempt: number) => number;
+  /** The app's shutdown signal (`app.closing`): aborting it stops the runner as `stop()` does. */
+  signal?: AbortSignal;
+  /** Done jobs older than this are deleted (at most once per CLEANUP_INTERVAL_MS). */
+  doneRetentionMs?: number;
+  /** The clock the cleanup's interval is measured with; tests move it on. */
+  now?: () => number;
 }
 
-export type JobRunnerDeps = Omit<JobContext, 'job'>;
+export type JobRunnerDeps = Omit<JobContext, 'job' | 'signal'>;
 
 export const POLL_INTERVAL_MS = 1000;
 export const LEASE_MS = 10 * 60_000;
+/** How often one runner deletes old done jobs. */
+export const CLEANUP_INTERVAL_MS = 60 * 60_000;
 const MAX_BACKOFF_MS = 10 * 60_000;
 
 /** 2 s, 4 s, 8 s … capped at ten minutes. */
@@ -46,6 +61,7 @@ function reason(error: unknown): string {
 /**
  * Runs queued jobs from the database, one at a time per process. Durable: everything it knows is in
  * the jobs table, so a restart resumes pending work and a crashed run is re-claimed after its lease.
+ * Now and then it also deletes the done jobs older than the retention.
  */
 export class JobRunner {
   private readonly handlers = new Map<string, JobHandler<never>>();
@@ -53,6 +69,12 @@ export class JobRunner {
   private readonly pollIntervalMs: number;
   private readonly leaseMs: number;
   private readonly backoffMs: (attempt: number) => number;
+  private readonly doneRetentionMs: number;
+  private readonly now: () => number;
+  private readonly stopping = new AbortController();
+  /** Aborted by `stop()` or the app's shutdown signal. */
+  private readonly signal: AbortSignal;
+  private lastCleanupAt: number | undefined;
   private timer: NodeJS.Timeout | undefined;
   private started = false;
   private ticking = false;
@@ -66,6 +88,10 @@ export class JobRunner {
     this.pollIntervalMs = options.pollIntervalMs ?? POLL_INTERVAL_MS;
     this.leaseMs = options.leaseMs ?? LEASE_MS;
     this.backoffMs = options.backoffMs ?? exponentialBackoffMs;
+    this.doneRetentionMs = options.doneRetentionMs ?? DONE_JOB_RETENTION_MS;
+    this.now = options.now ?? Date.now;
+    this.signal = options.signal ? AbortSignal.any([options.signal, this.stopping.signal]) : this.stopping.signal;
+    this.signal.addEventListener('abort', () => this.stopPolling(), { once: true });
   }
 
   register<P>(name: string, handler: JobHandler<P>): void {
@@ -85,7 +111,7 @@ export class JobRunner {
 
   /** Starts polling; jobs left unfinished by an earlier process are due at once. */
   start(): void {
-    if (this.started) return;
+    if (this.started || this.signal.aborted) return;
     this.started = true;
     this.schedule(0);
   }
@@ -98,10 +124,12 @@ export class JobRunner {
     else this.schedule(0);
   }
 
-  /** Stops polling and waits for the poll and the job in hand (the database may close after it). */
+  /**
+   * Stops taking jobs, aborts the running one's I/O and waits for it to be put back in the queue
+   * (the database may close after this). A stopped runner does not start again.
+   */
   async stop(): Promise<void> {
-    this.started = false;
-    clearTimeout(this.timer);
+    this.stopping.abort(new ShuttingDown());
     await this.currentTick;
     await Promise.allSettled([...this.inFlight]);
   }
@@ -111,6 +139,7 @@ export class JobRunner {
    * are running in this process: after it, the queue holds nothing due. For tests and the worker.
    */
   async runUntilIdle(): Promise<void> {
+    await this.cleanUpWhenDue();
     for (;;) {
       while (await this.runNext()) {
         // keep going until nothing is due
@@ -120,8 +149,9 @@ export class JobRunner {
     }
   }
 
-  /** Claims and runs one due job; false when none was due. */
+  /** Claims and runs one due job; false when none was due or the runner is stopping. */
   async runNext(): Promise<boolean> {
+    if (this.signal.aborted) return false;
     const job = await claimNext(this.deps.db, this.leaseMs);
     if (!job) return false;
     const run = this.process(job);
@@ -132,6 +162,11 @@ export class JobRunner {
       this.inFlight.delete(run);
     }
     return true;
+  }
+
+  private stopPolling(): void {
+    this.started = false;
+    clearTimeout(this.timer);
   }
 
   private schedule(delayMs: number): void {
@@ -151,6 +186,7 @@ export class JobRunner {
   }
 
   private async runDue(): Promise<void> {
+    await this.cleanUpWhenDue();
     try {
       while (this.started && (await this.runNext())) {
         // drain what is due, then sleep
@@ -160,11 +196,26 @@ export class JobRunner {
     }
   }
 
+  /** Deletes old done jobs, at most once per CLEANUP_INTERVAL_MS; a failure waits for the next time. */
+  private async cleanUpWhenDue(): Promise<void> {
+    const now = this.now();
+    if (this.signal.aborted) return;
+    if (this.lastCleanupAt !== undefined && now - this.lastCleanupAt < CLEANUP_INTERVAL_MS) return;
+    this.lastCleanupAt = now;
+    try {
+      const deleted = await deleteDoneJobs(this.deps.db, this.doneRetentionMs);
+      if (deleted > 0) this.deps.log.info({ deleted }, 'job runner: deleted old done jobs');
+    } catch (error) {
+      this.deps.log.warn({ err: error }, 'job runner: deleting old done jobs failed');
+    }
+  }
+
   private async process(job: JobRow): Promise<void> {
     const context: JobContext = {
       ...this.deps,
       log: this.deps.log.child({ job: job.id, jobName: job.name, attempt: job.attempts }),
       job: { id: job.id, name: job.name, attempt: job.attempts, maxAttempts: job.max_attempts },
+      signal: this.signal,
     };
     const handler = this.handlers.get(job.name);
     if (!handler) {
@@ -190,6 +241,11 @@ export class JobRunner {
       await markDone(this.deps.db, job.id);
     } catch (error) {
       clearInterval(heartbeat);
+      if (this.signal.aborted) {
+        context.log.info({ err: error }, 'job interrupted by the shutdown; back in the queue');
+        await releaseJob(this.deps.db, job.id);
+        return;
+      }
       const message = reason(error);
       if (job.attempts < job.max_attempts) {
         context.log.warn({ err: error }, 'job failed; will retry');

@@ -31,9 +31,11 @@ export interface JobsPluginOptions {
 /** The in-process job runner (DESIGN.md §1) with the handlers of the areas built so far. */
 export default fp<JobsPluginOptions>(
   async function jobs(app: FastifyInstance, options) {
+    // Closing the app stops the runner at once (preClose): the running job's I/O is aborted and
+    // the job goes back to the queue; onClose then waits for that before the database closes.
     const runner = new JobRunner(
       { db: app.db, log: app.log.child({ component: 'jobs' }), secrets: app.secrets, config: app.config },
-      options.runner,
+      { signal: app.closing, ...options.runner },
     );
     const knowledge: KnowledgeResources = {
       ocr: new OcrEngine(path.join(os.tmpdir(), 'threadline-ocr-cache')),
@@ -50,5 +52,5 @@ export default fp<JobsPluginOptions>(
       await knowledge.ocr.terminate();
     });
   },
-  { name: 'jobs', dependencies: ['db', 'secrets'] },
+  { name: 'jobs', dependencies: ['db', 'secrets', 'shutdown'] },
 );

@@ -13,6 +13,7 @@ export default async function sandbox(app: FastifyInstance) {
     settings: app.whatsapp.settings,
     log: app.log.child({ module: 'sandbox-webhooks' }),
     canDeliver: () => app.server.listening,
+    signal: app.closing,
   });
   app.addHook('onClose', () => webhooks.close());
   await app.register(graph, { prefix: '/graph', webhooks });

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import { SANDBOX_GRAPH_PATH, type WhatsAppSettings } from '../plugins/whatsapp';
+import { callSignal } from '../shutdown';
 
 /**
  * Webhooks from the sandbox, as Meta sends them (WHATSAPP.md §3): the `whatsapp_business_account`
@@ -137,11 +138,14 @@ export interface SandboxWebhooksOptions {
   /** False while the server does not listen (an app driven by inject only): nothing can be delivered. */
   canDeliver?: () => boolean;
   retryDelaysMs?: number[];
+  /** The app's shutdown signal (`app.closing`): when it aborts, deliveries in flight and pending retries are cancelled. */
+  signal?: AbortSignal;
 }
 
 /**
  * Sends the sandbox's webhooks and runs its delayed work (status updates a moment after a send,
- * retries). Everything pending is cancelled, and everything running awaited, by `close()`.
+ * retries). Everything pending is cancelled by the shutdown signal or `close()`, which also awaits
+ * everything running.
  */
 export class SandboxWebhooks {
   private readonly timers = new Set<NodeJS.Timeout>();
@@ -149,7 +153,9 @@ export class SandboxWebhooks {
   private readonly aborted = new AbortController();
   private closed = false;
 
-  constructor(private readonly options: SandboxWebhooksOptions) {}
+  constructor(private readonly options: SandboxWebhooksOptions) {
+    options.signal?.addEventListener('abort', () => this.cancel(), { once: true });
+  }
 
   /** Whether the WABA has our app subscribed, as Meta sends webhooks only then. */
   async isSubscribed(wabaId: string): Promise<boolean> {
@@ -190,11 +196,16 @@ export class SandboxWebhooks {
   }
 
   async close(): Promise<void> {
+    this.cancel();
+    await Promise.allSettled([...this.running]);
+  }
+
+  /** Drops the pending work and aborts the deliveries in flight; nothing new starts. */
+  private cancel(): void {
     this.closed = true;
     for (const timer of this.timers) clearTimeout(timer);
     this.timers.clear();
     this.aborted.abort();
-    await Promise.allSettled([...this.running]);
   }
 
   private track(work: Promise<void>): void {
@@ -231,6 +242,7 @@ export class SandboxWebhooks {
       log.warn({ url }, 'sandbox webhook: the server is not listening, nothing delivered');
       return false;
     }
+    const call = callSignal(this.aborted.signal, settings.graphTimeoutMs);
     try {
       const response = await fetch(url, {
         method: 'POST',
@@ -240,13 +252,15 @@ export class SandboxWebhooks {
           'x-hub-signature-256': signatureOf(body, settings.appSecret),
         },
         body,
-        signal: AbortSignal.any([this.aborted.signal, AbortSignal.timeout(settings.graphTimeoutMs)]),
+        signal: call.signal,
       });
       await response.arrayBuffer();
       if (response.ok) return true;
       log.warn({ url, status: response.status }, 'sandbox webhook: delivery refused');
     } catch (error) {
       if (!this.closed) log.warn({ url, err: error }, 'sandbox webhook: delivery failed');
+    } finally {
+      call.release();
     }
     return false;
   }

@@ -81,12 +81,12 @@ export function useTestApp(build: (db: Db) => Promise<App> = (db) => buildTestAp
     testDb = await openTestDb();
     app = await build(testDb.db);
   });
-  // Closing waits for work still in flight (jobs, webhooks over loopback, each bounded by its own
-  // timeout); on a loaded CI machine that once took longer than the 30 s default.
+  // Closing aborts what is in flight (server/plugins/shutdown.ts); before it did, a request under way
+  // at close kept its connection for the keep-alive timeout (72 s) and this hook timed out.
   afterAll(async () => {
     await app?.close();
     await testDb?.dispose();
-  }, 120_000);
+  });
   return {
     get app() {
       if (!app) throw new Error('the test app is built in beforeAll');

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { INBOX_ERRORS, INBOX_LIMITS, type Message, type MessageSender } from '../../../contract';
 import type { Executor } from '../../db/client';
 import { AppError, Conflict, ValidationFailed } from '../../errors';
+import { ShuttingDown } from '../../shutdown';
 import { markNeedsReconnection } from '../whatsapp/connections';
 import { GraphOutsideWindow, GraphTokenInvalid } from '../whatsapp/graph-errors';
 import { explainGraphFailure } from '../whatsapp/graph-failures';
@@ -132,6 +133,8 @@ export async function sendReply(deps: InboxDeps, input: ReplyInput): Promise<Mes
     if (!id) throw new Error('Graph accepted the message without giving its id');
     wamid = id;
   } catch (error) {
+    // Not refused, interrupted: nothing is stored as failed, and the caller (a job) may try again.
+    if (error instanceof ShuttingDown) throw error;
     if (error instanceof GraphOutsideWindow) throw windowClosed();
     if (error instanceof GraphTokenInvalid) await markNeedsReconnection(deps.db, connection.id);
     const failure = readableFailure(error);

@@ -5,6 +5,7 @@ import { INBOX_LIMITS, LOCAL_KNOWLEDGE_MODEL, type EscalationKind, type MessageS
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { Secrets } from '../../plugins/secrets';
+import { callSignal, ShuttingDown, sleep as sleepFor } from '../../shutdown';
 import { findActiveAgent, type AgentRow } from '../agents/agents';
 import { openAgentApiKey } from '../agents/api-keys';
 import { sendReply } from '../inbox/reply';
@@ -44,6 +45,11 @@ export interface ReplyDeps {
   languageModel: LanguageModelResolver;
   /** Waits between retries; tests may pass one that does not wait. */
   sleep?: (ms: number) => Promise<void>;
+  /**
+   * The job's signal (`JobContext.signal`), aborted when the process shuts down: the model call and
+   * the waits between retries give up, and the job goes back to the queue instead of handing over.
+   */
+  signal?: AbortSignal;
 }
 
 /** Model calls per reply (the first and three retries) before handing over with 'AI unavailable'. */
@@ -78,8 +84,6 @@ type ConversationState = {
 };
 
 type InboundRow = { id: number; wamid: string; body: string; direction: 'inbound' | 'outbound'; sent_at: Date };
-
-const sleepFor = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** Whether a customer message came after this one: then its own job answers the whole burst. */
 async function supersededBy(db: Db, payload: ReplyPayload): Promise<boolean> {
@@ -224,8 +228,9 @@ const escalateTool = tool({
 });
 
 async function generate(deps: ReplyDeps, model: LanguageModel, prompt: ReturnType<typeof assemblePrompt>) {
-  const sleep = deps.sleep ?? sleepFor;
+  const sleep = deps.sleep ?? ((ms: number) => sleepFor(ms, deps.signal));
   for (let attempt = 1; ; attempt += 1) {
+    const call = callSignal(deps.signal, MODEL_TIMEOUT_MS);
     try {
       const result = await generateText({
         model,
@@ -233,8 +238,8 @@ async function generate(deps: ReplyDeps, model: LanguageModel, prompt: ReturnTyp
         messages: prompt.messages,
         tools: { [ESCALATE_TOOL]: escalateTool },
         maxRetries: 0,
-        abortSignal: AbortSignal.timeout(MODEL_TIMEOUT_MS),
-      });
+        abortSignal: call.signal,
+      }).finally(() => call.release());
       const escalation = result.toolCalls.find((call) => call.toolName === ESCALATE_TOOL);
       if (escalation) {
         const input = escalation.input as { reason?: unknown };
@@ -244,6 +249,8 @@ async function generate(deps: ReplyDeps, model: LanguageModel, prompt: ReturnTyp
       const metadata = result.providerMetadata?.knowledgeBase as KnowledgeBaseMetadata | undefined;
       return { kind: 'text', text: result.text.trim(), contextIds: metadata?.contextIds ?? null } satisfies Generated;
     } catch (error) {
+      // Shutting down is no failure of the model's: no retry, no hand-over.
+      deps.signal?.throwIfAborted();
       const failure = classifyModelError(error);
       if (failure === 'key_rejected') return { kind: 'failed', failure, error } satisfies Generated;
       if (failure === 'fatal' || attempt >= MAX_MODEL_ATTEMPTS) {
@@ -252,6 +259,7 @@ async function generate(deps: ReplyDeps, model: LanguageModel, prompt: ReturnTyp
       const wait = deps.config.replyRetryBaseMs * 2 ** (attempt - 1);
       deps.log.warn({ err: error, attempt, wait }, 'reply: model call failed; retrying');
       await sleep(wait);
+      deps.signal?.throwIfAborted();
     }
   }
 }
@@ -272,7 +280,11 @@ function sourcesOf(passages: ContextHit[], memories: PromptMemory[], usedContext
   };
 }
 
-/** Sends one message as the AI; a refusal is logged (the inbox shows a failed send), never retried. */
+/**
+ * Sends one message as the AI; a refusal is logged (the inbox shows a failed send), never retried.
+ * A send cut short by the shutdown is thrown on: the job goes back to the queue (and, its attempt
+ * recorded as sending, will not send again).
+ */
 async function sendAsAi(deps: ReplyDeps, payload: ReplyPayload, text: string, inReplyTo: string | undefined) {
   try {
     return await sendReply(
@@ -280,6 +292,7 @@ async function sendAsAi(deps: ReplyDeps, payload: ReplyPayload, text: string, in
       { userId: payload.userId, conversationId: payload.conversationId, text, inReplyTo, sender: 'ai' },
     );
   } catch (error) {
+    if (error instanceof ShuttingDown) throw error;
     deps.log.warn({ err: error, conversationId: payload.conversationId }, 'reply: sending failed');
     return undefined;
   }

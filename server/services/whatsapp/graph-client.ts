@@ -1,8 +1,10 @@
+import { callSignal, ShuttingDown } from '../../shutdown';
 import { graphErrorFrom, GraphUnavailable } from './graph-errors';
 
 /**
  * A thin typed client for the Graph calls Threadline makes (WHATSAPP.md §2, §4), over `fetch`,
- * with a timeout on every call. Failures are the typed errors of graph-errors.ts.
+ * with a timeout on every call. Failures are the typed errors of graph-errors.ts; a call cut short
+ * by `close()` (the app is shutting down) rejects with ShuttingDown instead, as it is no failure of Graph's.
  */
 
 export interface GraphClientOptions {
@@ -85,9 +87,15 @@ interface Call {
 
 export class GraphClient {
   private readonly fetch: typeof fetch;
+  private readonly closed = new AbortController();
 
   constructor(private readonly options: GraphClientOptions) {
     this.fetch = options.fetch ?? fetch;
+  }
+
+  /** Aborts the calls in flight and makes every later one fail at once (app.ts calls it as the app closes). */
+  close(): void {
+    this.closed.abort(new ShuttingDown());
   }
 
   /** Embedded Signup's 30-second code → the business token (server to server, no bearer). */
@@ -172,6 +180,8 @@ export class GraphClient {
     if (body !== undefined) headers['content-type'] = 'application/json';
 
     const { timeoutMs } = this.options;
+    this.closed.signal.throwIfAborted();
+    const call = callSignal(this.closed.signal, timeoutMs);
     let status: number;
     let text: string;
     try {
@@ -179,15 +189,18 @@ export class GraphClient {
         method,
         headers,
         body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(timeoutMs),
+        signal: call.signal,
       });
       status = response.status;
       text = await response.text();
     } catch (error) {
+      this.closed.signal.throwIfAborted();
       if ((error as Error).name === 'TimeoutError') {
         throw new GraphUnavailable(`Graph did not answer within ${timeoutMs} ms`, 'timeout', { cause: error });
       }
       throw new GraphUnavailable('Graph could not be reached', 'network', { cause: error });
+    } finally {
+      call.release();
     }
 
     let parsed: unknown;
