@@ -165,6 +165,36 @@ describe('embeddings', () => {
     }
   });
 
+  it('leaves a document to be ingested again when the shutdown interrupts it before the provider call', async () => {
+    const { owner, agentId } = await ownerWithAgent('openai/gpt-4o-mini');
+    const response = await upload(ctx, owner, agentId, 'policy.txt', Buffer.from(REFUNDS));
+    const { id } = response.json<DocumentItem>();
+    const calls: string[][] = [];
+    const model = new MockEmbeddingModelV3({
+      doEmbed: async ({ values }) => {
+        calls.push(values);
+        return { embeddings: values.map(topicEmbedding), warnings: [] };
+      },
+    });
+    const closing = new AbortController();
+    closing.abort(new Error('shutting down'));
+    const ocr = new OcrEngine();
+    await expect(
+      ingestDocument(
+        { db: ctx.db, secrets: ctx.app.secrets, log: silent, signal: closing.signal },
+        { ocr, embeddingModel: () => model },
+        id,
+      ),
+    ).rejects.toThrow('shutting down');
+    await ocr.terminate();
+    expect(calls).toEqual([]);
+    const document = await ctx.db.one<{ status: string; contexts: number }>(
+      `select status, (select count(*)::int from contexts where document_id = $1) as contexts from documents where id = $1`,
+      [id],
+    );
+    expect(document).toEqual({ status: 'processing', contexts: 0 });
+  });
+
   it('embeds each chunk at ingestion with the agent’s key, and the query at search', async () => {
     const { owner, agentId } = await ownerWithAgent('openai/gpt-4o-mini');
     const response = await upload(ctx, owner, agentId, 'policy.txt', Buffer.from(`${REFUNDS}\n\n${HOURS}`));

@@ -79,7 +79,7 @@ async function saveKnowledge(
  * reason and is not retried; other errors (OCR crash, provider down) are retried by the runner.
  */
 export async function ingestDocument(
-  context: Pick<JobContext, 'db' | 'secrets' | 'log'>,
+  context: Pick<JobContext, 'db' | 'secrets' | 'log'> & Partial<Pick<JobContext, 'signal'>>,
   resources: KnowledgeResources,
   documentId: number,
 ): Promise<void> {
@@ -102,6 +102,8 @@ export async function ingestDocument(
     await markDocumentFailed(db, document.id, error.message);
     return;
   }
+  // A shutdown during the extraction (OCR cannot be interrupted) puts the job back before the provider call.
+  context.signal?.throwIfAborted();
   const text = cleanText(extracted.pages.join('\n\n'));
   const chunks = chunkText(text);
   if (chunks.length === 0) {
@@ -109,7 +111,7 @@ export async function ingestDocument(
     return;
   }
   const model = resources.embeddingModel({ model: document.model, apiKey: agentKey(context, document) });
-  const embeddings = await embedTexts(model, chunks);
+  const embeddings = await embedTexts(model, chunks, context.signal);
   await saveKnowledge(db, document, { chunks, embeddings, pages: extracted.pageCount, text });
   context.log.info({ document: document.id, chunks: chunks.length }, 'document ingested');
 }
