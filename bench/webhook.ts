@@ -85,8 +85,8 @@ function describeBatches(sizes: BatchSizes): string {
 }
 
 /**
- * DESIGN.md §11: signed inbound-message webhooks → stored (and the message event emitted), on the
- * embedded shape (PGlite in process). The real app listens on loopback; `CONCURRENCY` clients POST
+ * DESIGN.md §11: signed inbound-message webhooks → stored with the reply and memory jobs of each
+ * message (and the message event emitted), on the embedded shape (PGlite in process). The real app listens on loopback; `CONCURRENCY` clients POST
  * distinct signed deliveries, built by the sandbox's own webhook builder, over real HTTP, from a
  * worker thread. Client and server still share this process's cores, so the figure is a lower
  * bound for the server alone. Also reported: how many deliveries each transaction stored.
@@ -133,16 +133,20 @@ export async function webhookIngest(): Promise<BenchResult[]> {
     const batches = batchSizesOf(db);
     batches.reset();
     const measured = await run('bench', MEASURED_DELIVERIES);
-    const { stored } = await db.one<{ stored: number }>(
-      `select count(*)::int as stored from messages where user_id = $1 and wamid like 'wamid.bench-%'
-         and wamid not like 'wamid.bench-warmup-%'`,
+    const { stored, enqueued } = await db.one<{ stored: number; enqueued: number }>(
+      `select count(*)::int as stored,
+              count(*) filter (where exists (select from jobs where key = 'reply:' || m.wamid)
+                                 and exists (select from jobs where key = 'memories:' || m.wamid))::int as enqueued
+         from messages m
+        where user_id = $1 and wamid like 'wamid.bench-%' and wamid not like 'wamid.bench-warmup-%'`,
       [userId],
     );
-    const lost = MEASURED_DELIVERIES - stored;
+    // A delivery counts once its message is stored with both of its jobs.
+    const lost = MEASURED_DELIVERIES - enqueued;
     const detail = `${MEASURED_DELIVERIES} deliveries, ${CONCURRENCY} concurrent, HTTP over loopback, PGlite`;
     return [
       {
-        name: 'signed webhook → stored, throughput',
+        name: 'signed webhook → stored + enqueued, throughput',
         value: MEASURED_DELIVERIES / measured.seconds,
         unit: '/s',
         budget: BUDGET_PER_SECOND,
@@ -150,7 +154,7 @@ export async function webhookIngest(): Promise<BenchResult[]> {
         detail,
       },
       {
-        name: 'signed webhook → stored, p99 latency',
+        name: 'signed webhook → stored + enqueued, p99',
         value: percentile(measured.latencies, 0.99),
         unit: 'ms',
         budget: BUDGET_P99_MS,
@@ -158,12 +162,12 @@ export async function webhookIngest(): Promise<BenchResult[]> {
         detail: `p50 ${percentile(measured.latencies, 0.5).toFixed(1)} ms; ${describeBatches(batches)}`,
       },
       {
-        name: 'signed webhook → stored, lost',
+        name: 'signed webhook → stored + enqueued, lost',
         value: lost,
         unit: 'messages',
         budget: 0,
         better: 'lower',
-        detail: `${stored} stored, ${measured.failed} non-200 answers`,
+        detail: `${stored} stored, ${enqueued} of them with their reply and memory jobs, ${measured.failed} non-200 answers`,
       },
     ];
   } finally {

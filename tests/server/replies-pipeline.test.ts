@@ -203,7 +203,6 @@ describe('the reply pipeline with a mock model', () => {
     // The customer's message is stored, but its job has not run yet; a previous run got as far as sending.
     await ctx.app.jobs.runUntilIdle();
     const asked = await customerWrites(ctx.app, ctx.db, owner, customer, { text: 'Is the shop open?' });
-    await ctx.app.replies.settled();
     const conversation = await ctx.db.one<{ id: number }>(
       'select id from conversations where user_id = $1 and wa_id = $2',
       [owner.userId, customer],

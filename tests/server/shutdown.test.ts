@@ -242,7 +242,6 @@ describe('a reply interrupted by the shutdown', () => {
     const owner = await ownerWithAgent(ctx);
     const customer = newCustomer();
     const wamid = await customerWrites(ctx.app, ctx.db, owner, customer, { text: 'Do you ship to Porto?' });
-    await ctx.app.replies.settled();
     const stored = await ctx.db.one<{ id: number; conversation_id: number }>(
       'select id, conversation_id from messages where user_id = $1 and wamid = $2',
       [owner.userId, wamid],

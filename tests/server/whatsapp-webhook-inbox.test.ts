@@ -3,6 +3,7 @@ import type { AppEventMap } from '../../server/plugins/events';
 import { openTestDb, type TestDb } from './helpers';
 import { MetaOpenApi } from './meta-openapi';
 import {
+  asMetaSendsIt,
   connectedOwner,
   CUSTOMER,
   envelope,
@@ -141,6 +142,39 @@ describe('POST /api/v1/whatsapp/webhook: inbound messages', () => {
     const { text: _text, ...message } = textMessage(content);
     expect((await postWebhook(app, inbound(phoneNumberId, [message]))).statusCode).toBe(200);
     expect((await storedFor(testDb.db, userId)).messages).toMatchObject([{ body }]);
+  });
+
+  it('stores a NUL or half a surrogate pair as U+FFFD instead of failing on every retry', async () => {
+    const { userId, phoneNumberId } = await connectedOwner(app);
+    const message = textMessage({ text: { body: 'Blue\u0000 or red\ud800?' }, 'odd\u0000key': '\udc00' });
+    // As Meta sends it: every non-ASCII character, and so the NUL and the lone halves, escaped.
+    const raw = asMetaSendsIt(inbound(phoneNumberId, [message], 'Sheena\u0000 N.'));
+    expect(raw).toContain('\\u0000');
+
+    const responses = [await postWebhook(app, raw), await postWebhook(app, raw)];
+
+    expect(responses.map((response) => response.statusCode)).toEqual([200, 200]);
+    const { messages, events } = await storedFor(testDb.db, userId);
+    expect(messages).toMatchObject([{ wamid: message.id, body: 'Blue\ufffd or red\ufffd?' }]);
+    expect(events.map((event) => event.raw_body)).toEqual([raw]);
+    const { raw: stored } = await testDb.db.one<{ raw: Json }>('select raw from messages where wamid = $1', [
+      message.id,
+    ]);
+    expect(stored).toMatchObject({ text: { body: 'Blue\ufffd or red\ufffd?' }, 'odd\ufffdkey': '\ufffd' });
+    const conversation = await testDb.db.one<Json>(
+      'select profile_name, last_message_preview from conversations where user_id = $1',
+      [userId],
+    );
+    expect(conversation).toEqual({ profile_name: 'Sheena\ufffd N.', last_message_preview: 'Blue\ufffd or red\ufffd?' });
+  });
+
+  it('keeps an escaped backslash before u0000 as the text it is, and whole surrogate pairs', async () => {
+    const { userId, phoneNumberId } = await connectedOwner(app);
+    const message = textMessage({ text: { body: 'C:\\u0000 😀' } });
+
+    expect((await postWebhook(app, asMetaSendsIt(inbound(phoneNumberId, [message])))).statusCode).toBe(200);
+
+    expect((await storedFor(testDb.db, userId)).messages).toMatchObject([{ body: 'C:\\u0000 😀' }]);
   });
 
   it('attaches a reaction to its message instead of adding a line, and takes it back', async () => {

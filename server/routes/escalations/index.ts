@@ -3,10 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { EscalationList, EscalationsQuery } from '../../../contract';
 import { registerReplyJobs } from '../../services/replies/jobs';
-import { EXTRACT_MEMORIES_JOB } from '../../services/replies/memories';
 import { providerLanguageModel, type LanguageModelResolver } from '../../services/replies/models';
 import { listEscalations } from '../../services/replies/ownership';
-import { REPLY_JOB } from '../../services/replies/pipeline';
 import handback from '../messages/handback';
 import { BEARER_AUTH, ErrorResponse } from '../shared';
 
@@ -14,8 +12,6 @@ import { BEARER_AUTH, ErrorResponse } from '../shared';
 export interface Replies {
   /** Chooses each reply's language model; tests put the AI SDK's mock models here. */
   languageModel: LanguageModelResolver;
-  /** Resolves once every reply and memory job that customer messages asked for is queued. */
-  settled(): Promise<void>;
 }
 
 declare module 'fastify' {
@@ -45,18 +41,14 @@ const escalationRoutes: FastifyPluginAsyncTypebox = async (app) => {
 };
 
 /**
- * AI replies (issue 7): on every new customer message, a reply job (after REPLY_DEBOUNCE_MS, keyed
- * by the wamid so that a duplicate delivery queues nothing) and a memory job; their handlers; and
- * the routes of the hand-over (GET /escalations, POST /messages/conversations/{id}/handback).
+ * AI replies (issue 7): the handlers of the reply and memory jobs that the webhook queues for every
+ * new customer message (services/replies/jobs.ts), and the routes of the hand-over
+ * (GET /escalations, POST /messages/conversations/{id}/handback).
  */
 export default fp(
   async function replies(app: FastifyInstance) {
-    const queued = new Set<Promise<unknown>>();
     const state: Replies = {
       languageModel: providerLanguageModel(app.config),
-      async settled() {
-        while (queued.size > 0) await Promise.allSettled([...queued]);
-      },
     };
     app.decorate('replies', state);
 
@@ -67,20 +59,7 @@ export default fp(
       languageModel: (choice) => state.languageModel(choice),
     });
 
-    app.events.on('whatsapp.message-received', (message) => {
-      const delay = app.config.replyDebounceMs;
-      const runAt = delay > 0 ? new Date(Date.now() + delay) : undefined;
-      const payload = { ...message };
-      // The reply first: due at the same time, the memory job runs after it (jobs run in id order).
-      const work = (async () => {
-        await app.jobs.enqueue({ name: REPLY_JOB, key: `reply:${message.wamid}`, payload, runAt });
-        await app.jobs.enqueue({ name: EXTRACT_MEMORIES_JOB, key: `memories:${message.wamid}`, payload, runAt });
-      })();
-      queued.add(work);
-      return work.finally(() => queued.delete(work));
-    });
-
     await app.register(escalationRoutes, { prefix: '/api/v1' });
   },
-  { name: 'replies', dependencies: ['jobs', 'events', 'whatsapp', 'auth'] },
+  { name: 'replies', dependencies: ['jobs', 'whatsapp', 'auth'] },
 );

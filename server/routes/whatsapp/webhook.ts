@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { replyJobs } from '../../services/replies/jobs';
 import { DeliveryBatcher } from '../../services/whatsapp/webhook/batch';
 import { receiveWebhook } from '../../services/whatsapp/webhook/receive';
 import { answerVerification, SIGNATURE_HEADER } from '../../services/whatsapp/webhook/signature';
@@ -20,8 +21,8 @@ const WebhookAck = Type.Object({ received: Type.Literal(true) });
 /**
  * Meta's webhook (public). Its own encapsulated context: here, and only here, every body is kept
  * as the raw Buffer, because the signature covers the exact bytes; the rest of the API parses JSON
- * as before. Deliveries are stored by group commit (services/whatsapp/webhook/batch.ts); closing
- * the app waits for the ones already handed over.
+ * as before. Deliveries are stored by group commit (services/whatsapp/webhook/batch.ts), with the
+ * reply and memory jobs of their new messages; closing the app waits for the ones already handed over.
  */
 const webhook: FastifyPluginAsyncTypebox = async (app) => {
   app.removeAllContentTypeParsers();
@@ -29,7 +30,13 @@ const webhook: FastifyPluginAsyncTypebox = async (app) => {
     done(null, body),
   );
   const { settings } = app.whatsapp;
-  const batcher = new DeliveryBatcher({ db: app.db, events: app.events, log: app.log });
+  const batcher = new DeliveryBatcher({
+    db: app.db,
+    events: app.events,
+    log: app.log,
+    messageJobs: () => replyJobs(app.config.replyDebounceMs),
+    runner: app.jobs,
+  });
   app.addHook('onClose', () => batcher.drain());
 
   app.get(
@@ -50,6 +57,9 @@ const webhook: FastifyPluginAsyncTypebox = async (app) => {
     '/whatsapp/webhook',
     {
       bodyLimit: WEBHOOK_BODY_LIMIT_BYTES,
+      // Browser security headers mean nothing to Meta's servers, and @fastify/helmet builds its
+      // middleware again for every request: a few percent of the webhook's budget.
+      helmet: false,
       schema: {
         tags: ['whatsapp'],
         summary: 'Signed deliveries from Meta (X-Hub-Signature-256 over the raw body): messages and statuses',

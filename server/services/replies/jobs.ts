@@ -1,6 +1,7 @@
 import type { JobRunner } from '../../jobs/runner';
 import type { EmbeddingModelResolver } from '../knowledge/embeddings';
 import type { GraphClient } from '../whatsapp/graph-client';
+import type { MessageJobs } from '../whatsapp/webhook/store';
 import { EXTRACT_MEMORIES_JOB, extractMemories, type MemoryPayload } from './memories';
 import type { LanguageModelResolver } from './models';
 import { REPLY_JOB, runReply, type ReplyPayload } from './pipeline';
@@ -9,6 +10,22 @@ export interface ReplyJobResources {
   graph: GraphClient;
   embeddingModel: EmbeddingModelResolver;
   languageModel: LanguageModelResolver;
+}
+
+/**
+ * What each new customer message asks for, queued by the webhook with the message itself (so that
+ * a crash after the commit cannot lose a reply): a reply job after `debounceMs` (REPLY_DEBOUNCE_MS),
+ * keyed by the wamid so that a duplicate delivery queues nothing, and a memory job. The reply
+ * first: due at the same time, the memory job runs after it (jobs run in id order).
+ */
+export function replyJobs(debounceMs: number, now = Date.now()): MessageJobs {
+  return {
+    jobs: [
+      { name: REPLY_JOB, keyPrefix: 'reply:' },
+      { name: EXTRACT_MEMORIES_JOB, keyPrefix: 'memories:' },
+    ],
+    runAt: debounceMs > 0 ? new Date(now + debounceMs) : undefined,
+  };
 }
 
 /**
@@ -27,6 +44,7 @@ export function registerReplyJobs(runner: JobRunner, resources: ReplyJobResource
           config: context.config,
           embeddingModel: resources.embeddingModel,
           languageModel: resources.languageModel,
+          signal: context.signal,
         },
         payload,
       );
@@ -36,7 +54,13 @@ export function registerReplyJobs(runner: JobRunner, resources: ReplyJobResource
   runner.register<MemoryPayload>(EXTRACT_MEMORIES_JOB, {
     async run(payload, context) {
       await extractMemories(
-        { db: context.db, secrets: context.secrets, log: context.log, languageModel: resources.languageModel },
+        {
+          db: context.db,
+          secrets: context.secrets,
+          log: context.log,
+          languageModel: resources.languageModel,
+          signal: context.signal,
+        },
         payload,
       );
     },

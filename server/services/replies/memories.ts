@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { AGENT_LIMITS, LOCAL_KNOWLEDGE_MODEL } from '../../../contract';
 import type { Db, Executor } from '../../db/client';
 import type { Secrets } from '../../plugins/secrets';
+import { callSignal } from '../../shutdown';
 import { findActiveAgent, type AgentRow } from '../agents/agents';
 import { openAgentApiKey } from '../agents/api-keys';
 import { upsertGraph, type GraphEdgeInput, type GraphNodeInput } from '../agents/graph';
@@ -33,6 +34,8 @@ export interface MemoryDeps {
   secrets: Pick<Secrets, 'decrypt'>;
   log: Pick<FastifyBaseLogger, 'info' | 'warn'>;
   languageModel: LanguageModelResolver;
+  /** The job's signal: a shutdown abandons the model call (the patterns still run). */
+  signal?: AbortSignal;
 }
 
 export const MEMORY_KINDS = [
@@ -166,6 +169,9 @@ const ExtractionSchema = z.object({
     .describe('Things the customer mentions'),
 });
 
+/** How long a memory extraction may take before the patterns answer instead. */
+const MEMORY_MODEL_TIMEOUT_MS = 60_000;
+
 async function extractWithModel(
   deps: MemoryDeps,
   agent: AgentRow,
@@ -177,19 +183,24 @@ async function extractWithModel(
     apiKey: openAgentApiKey(deps.secrets, agent),
     knowledge: { question: message, customerName: null, passages: [] },
   });
-  const { object } = await generateObject({
-    model,
-    schema: ExtractionSchema,
-    // A failed extraction falls back to the patterns at once; the next message tries the model again.
-    maxRetries: 0,
-    abortSignal: AbortSignal.timeout(60_000),
-    system:
-      'You extract what a business should remember about a WhatsApp customer: their name, email, phone, address, ' +
-      'language, orders, preferences, problems and promises made to them. Only facts stated in the message; ' +
-      'when a fact changes one already known, give the new one.',
-    prompt: `Already known:\n${known.map((fact) => `- ${fact}`).join('\n') || '(nothing)'}\n\nThe customer wrote:\n${message}`,
-  });
-  return object as Extraction;
+  const call = callSignal(deps.signal, MEMORY_MODEL_TIMEOUT_MS);
+  try {
+    const { object } = await generateObject({
+      model,
+      schema: ExtractionSchema,
+      // A failed extraction falls back to the patterns at once; the next message tries the model again.
+      maxRetries: 0,
+      abortSignal: call.signal,
+      system:
+        'You extract what a business should remember about a WhatsApp customer: their name, email, phone, address, ' +
+        'language, orders, preferences, problems and promises made to them. Only facts stated in the message; ' +
+        'when a fact changes one already known, give the new one.',
+      prompt: `Already known:\n${known.map((fact) => `- ${fact}`).join('\n') || '(nothing)'}\n\nThe customer wrote:\n${message}`,
+    });
+    return object as Extraction;
+  } finally {
+    call.release();
+  }
 }
 
 /**

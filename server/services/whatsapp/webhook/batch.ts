@@ -1,8 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../../db/client';
+import type { JobRunner } from '../../../jobs/runner';
 import type { AppEvents } from '../../../plugins/events';
 import type { DeliveryToStore, IgnoredChange } from './rows';
-import { storeDeliveries } from './store';
+import { storeDeliveries, type MessageJobs } from './store';
 
 /**
  * Group commit for webhook deliveries. Each verified delivery waits in memory while the
@@ -10,6 +11,8 @@ import { storeDeliveries } from './store';
  * number of set-based statements, and every waiting request is answered. Under load the batches
  * grow by themselves; alone, a delivery is stored at once. A request is answered only after the
  * transaction holding its delivery committed, and listeners hear of each new message only then.
+ * The jobs the new messages ask for (their replies) are queued by the statement that stores them:
+ * a message is never stored without them.
  * A batch that fails is stored again one delivery per transaction, so that one bad delivery fails
  * alone.
  */
@@ -23,6 +26,10 @@ export interface BatcherDeps {
   db: Db;
   events: Pick<AppEvents, 'emit'>;
   log: FastifyBaseLogger;
+  /** The jobs each new message asks for, as of now (asked once per transaction); none without it. */
+  messageJobs?: () => MessageJobs;
+  /** Woken after a commit that queued jobs, so that this process's runner looks at once. */
+  runner?: Pick<JobRunner, 'wake'>;
 }
 
 interface Waiting {
@@ -127,12 +134,15 @@ export class DeliveryBatcher {
   }
 
   private async commit(batch: Waiting[]): Promise<void> {
+    const jobs = this.deps.messageJobs?.();
     const stored = await this.deps.db.transaction((tx) =>
       storeDeliveries(
         tx,
         batch.map((waiting) => waiting.delivery),
+        jobs,
       ),
     );
+    if (stored.received.length > 0 && jobs) this.deps.runner?.wake();
     for (const message of stored.received) this.deps.events.emit('whatsapp.message-received', message);
     batch.forEach((waiting, i) => waiting.resolve(stored.ignored[i]));
   }

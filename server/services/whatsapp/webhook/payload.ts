@@ -94,14 +94,52 @@ function checkValue(value: unknown, path: string): void {
   });
 }
 
+/** A NUL, or half of a surrogate pair: what PostgreSQL refuses in text and in jsonb. */
+const UNSTORABLE = /\0|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+/**
+ * Parsed from UTF-8, JSON holds a NUL or a lone surrogate only where it escapes one: without such an
+ * escape (`\u0000`, `\uD800`-`\uDFFF`) the walk is skipped.
+ */
+const MAY_BE_UNSTORABLE = /\\u(?:0000|d[89a-f])/i;
+
+function storable(text: string): string {
+  return text.replace(UNSTORABLE, '\ufffd');
+}
+
+/**
+ * Every string of the parsed JSON, keys too, with U+FFFD in place of what the database cannot hold:
+ * JSON may escape a NUL (`\u0000`) or a lone surrogate, and such a delivery would otherwise fail
+ * on every retry from Meta. Changed in place.
+ */
+function storableJson(value: unknown): unknown {
+  if (typeof value === 'string') return storable(value);
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) value[i] = storableJson(value[i]);
+    return value;
+  }
+  if (!isObject(value)) return value;
+  for (const [name, item] of Object.entries(value)) {
+    const cleanItem = storableJson(item);
+    const cleanName = storable(name);
+    if (cleanName === name && cleanItem === item) continue;
+    delete value[name];
+    // Defined, not assigned: a key '__proto__' stays a key.
+    Object.defineProperty(value, cleanName, { value: cleanItem, enumerable: true, writable: true, configurable: true });
+  }
+  return value;
+}
+
 /** The raw bytes → a checked delivery, or a 400 whose detail names what is wrong. */
 export function parseDelivery(rawBody: Buffer): WebhookDelivery {
+  const text = rawBody.toString('utf8');
   let body: unknown;
   try {
-    body = JSON.parse(rawBody.toString('utf8'));
+    body = JSON.parse(text);
   } catch {
     throw malformed('the body is not valid JSON.');
   }
+  if (MAY_BE_UNSTORABLE.test(text)) body = storableJson(body);
   if (!isObject(body)) throw malformed('the body must be a JSON object.');
   if (body.object !== 'whatsapp_business_account') {
     throw malformed(`object must be 'whatsapp_business_account', got ${JSON.stringify(body.object ?? null)}.`);

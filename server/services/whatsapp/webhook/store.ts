@@ -87,103 +87,111 @@ async function ownersAndNewConversations(
   return new Map(owners.map((row) => [row.phone_number_id, row.user_id]));
 }
 
-interface NewMessage {
-  row: Owned<InboundRow>;
-  conversationId: number;
-  messageId: number;
-}
-
-/** Inserts each wamid once (the first delivery of it wins); answers the rows that were new. */
-async function insertMessages(tx: Executor, inbound: readonly Owned<InboundRow>[]): Promise<NewMessage[]> {
-  const firsts = new Map<string, Owned<InboundRow>>();
-  for (const row of inbound) if (!firsts.has(key(row.userId, row.wamid))) firsts.set(key(row.userId, row.wamid), row);
-  const list = [...firsts.values()];
-  const inserted = await tx.query<{ id: number; user_id: number; wamid: string; conversation_id: number }>(
-    `insert into messages
-       (user_id, conversation_id, wamid, direction, sender, type, body, raw, in_reply_to, status, sent_at)
-     select c.user_id, c.id, u.wamid, 'inbound', 'customer', u.type, u.body, u.raw::jsonb, u.in_reply_to, 'received',
-            to_timestamp(u.sent_at)
-       from unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[],
-                   $8::double precision[]) with ordinality
-            as u(user_id, wa_id, wamid, type, body, raw, in_reply_to, sent_at, position)
-       join conversations c on c.user_id = u.user_id and c.wa_id = u.wa_id
-      order by u.position
-     on conflict (user_id, wamid) do nothing
-     returning id, user_id, wamid, conversation_id`,
-    [
-      list.map((row) => row.userId),
-      list.map((row) => row.waId),
-      list.map((row) => row.wamid),
-      list.map((row) => row.type),
-      list.map((row) => row.body),
-      list.map((row) => row.raw),
-      list.map((row) => row.inReplyTo),
-      list.map((row) => row.sentAt),
-    ],
-  );
-  const stored = new Map(inserted.map((row) => [key(row.user_id, row.wamid), row]));
-  return list.flatMap((row) => {
-    const found = stored.get(key(row.userId, row.wamid));
-    return found ? [{ row, conversationId: found.conversation_id, messageId: found.id }] : [];
-  });
-}
-
-interface Touch {
-  userId: number;
-  waId: string;
-  profileName: string | null;
-  sentAt: number | null;
-  preview: string | null;
-  added: number;
+/**
+ * The jobs each new message asks for (its reply, its memories), queued by the statement that stores
+ * it. Each job's payload is the message as the 'whatsapp.message-received' event tells it, its key
+ * `keyPrefix` and the wamid, so that a duplicate delivery queues nothing.
+ */
+export interface MessageJobs {
+  /** Queued in this order for each message (jobs due together run in id order). */
+  jobs: { name: string; keyPrefix: string }[];
+  /** Not before this time (default now). */
+  runAt?: Date;
 }
 
 /**
- * Each conversation a message came to: the newest profile name given, and after its new messages
- * the preview, times and unread count. The preview is the last-arrived of the newest messages, and
- * only when nothing newer is stored already: a retried older message must not replace the preview
- * of a newer one.
+ * One statement: inserts each wamid once (the first delivery of it wins), queues the jobs of the
+ * new ones, and brings each conversation a message came to up to date: the newest profile name
+ * given, and after its new messages the preview, times and unread count. The preview is the
+ * last-arrived of the newest new messages, and only when nothing newer is stored already: a retried
+ * older message must not replace the preview of a newer one. Answers the new messages.
  */
-async function touchConversations(tx: Executor, inbound: readonly Owned<InboundRow>[], stored: readonly NewMessage[]) {
-  const touched = new Map<string, Touch>();
-  for (const row of inbound) {
-    const known = touched.get(key(row.userId, row.waId));
-    const profileName = row.profileName ?? known?.profileName ?? null;
-    touched.set(key(row.userId, row.waId), {
-      ...(known ?? { userId: row.userId, waId: row.waId, sentAt: null, preview: null, added: 0 }),
-      profileName,
-    });
-  }
-  for (const { row } of stored) {
-    const touch = touched.get(key(row.userId, row.waId)) as Touch;
-    if (touch.sentAt === null || row.sentAt >= touch.sentAt) {
-      touch.sentAt = row.sentAt;
-      touch.preview = row.body;
-    }
-    touch.added += 1;
-  }
-  const list = [...touched.values()];
-  await tx.query(
-    `update conversations c set
-        profile_name = coalesce(u.profile_name, c.profile_name),
-        last_message_preview = case when u.added > 0
-                                     and (c.last_message_at is null or c.last_message_at <= to_timestamp(u.sent_at))
-                                    then u.preview else c.last_message_preview end,
-        last_message_at = greatest(c.last_message_at, to_timestamp(u.sent_at)),
-        last_inbound_at = greatest(c.last_inbound_at, to_timestamp(u.sent_at)),
-        unread_count = c.unread_count + u.added,
-        updated_at = now()
-      from unnest($1::bigint[], $2::text[], $3::text[], $4::double precision[], $5::text[], $6::int[])
-           as u(user_id, wa_id, profile_name, sent_at, preview, added)
-      where c.user_id = u.user_id and c.wa_id = u.wa_id`,
+async function insertMessages(
+  tx: Executor,
+  inbound: readonly Owned<InboundRow>[],
+  messageJobs: MessageJobs | undefined,
+): Promise<StoredInbound[]> {
+  // Every row names its conversation and may rename it; only the first of a wamid may be stored.
+  const seen = new Set<string>();
+  const firsts = inbound.map((row) => {
+    const message = key(row.userId, row.wamid);
+    if (seen.has(message)) return false;
+    seen.add(message);
+    return true;
+  });
+  const jobs = messageJobs?.jobs ?? [];
+  const inserted = await tx.query<{ id: number; user_id: number; wamid: string; conversation_id: number }>(
+    `with u as (
+       select * from unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[],
+                            $8::double precision[], $9::text[], $10::boolean[]) with ordinality
+              as u(user_id, wa_id, wamid, type, body, raw, in_reply_to, sent_at, profile_name, first, position)
+     ), added as (
+       insert into messages
+         (user_id, conversation_id, wamid, direction, sender, type, body, raw, in_reply_to, status, sent_at)
+       select c.user_id, c.id, u.wamid, 'inbound', 'customer', u.type, u.body, u.raw::jsonb, u.in_reply_to, 'received',
+              to_timestamp(u.sent_at)
+         from u join conversations c on c.user_id = u.user_id and c.wa_id = u.wa_id
+        where u.first
+        order by u.position
+       on conflict (user_id, wamid) do nothing
+       returning id, user_id, wamid, conversation_id
+     ), arrived as (
+       select a.*, u.position from added a join u on u.user_id = a.user_id and u.wamid = a.wamid and u.first
+     ), touch as (
+       select u.user_id, u.wa_id,
+              (array_agg(u.profile_name order by u.position desc) filter (where u.profile_name is not null))[1]
+                as profile_name,
+              count(a.id) as added,
+              max(u.sent_at) filter (where a.id is not null) as sent_at,
+              (array_agg(u.body order by u.sent_at desc, u.position desc) filter (where a.id is not null))[1] as preview
+         from u left join arrived a on a.position = u.position
+        group by u.user_id, u.wa_id
+     ), touched as (
+       update conversations c set
+          profile_name = coalesce(t.profile_name, c.profile_name),
+          last_message_preview = case when t.added > 0
+                                       and (c.last_message_at is null or c.last_message_at <= to_timestamp(t.sent_at))
+                                      then t.preview else c.last_message_preview end,
+          last_message_at = greatest(c.last_message_at, to_timestamp(t.sent_at)),
+          last_inbound_at = greatest(c.last_inbound_at, to_timestamp(t.sent_at)),
+          unread_count = c.unread_count + t.added,
+          updated_at = now()
+        from touch t
+        where c.user_id = t.user_id and c.wa_id = t.wa_id
+     ), queued as (
+       insert into jobs (name, payload, key, run_at)
+       select j.name,
+              jsonb_build_object('userId', a.user_id, 'conversationId', a.conversation_id, 'messageId', a.id,
+                                 'wamid', a.wamid),
+              j.key_prefix || a.wamid, coalesce($13::timestamptz, now())
+         from arrived a cross join unnest($11::text[], $12::text[]) with ordinality as j(name, key_prefix, position)
+        order by a.position, j.position
+       on conflict (key) do nothing
+     )
+     select id, user_id, wamid, conversation_id from added`,
     [
-      list.map((t) => t.userId),
-      list.map((t) => t.waId),
-      list.map((t) => t.profileName),
-      list.map((t) => t.sentAt),
-      list.map((t) => t.preview),
-      list.map((t) => t.added),
+      inbound.map((row) => row.userId),
+      inbound.map((row) => row.waId),
+      inbound.map((row) => row.wamid),
+      inbound.map((row) => row.type),
+      inbound.map((row) => row.body),
+      inbound.map((row, i) => (firsts[i] ? row.raw : null)),
+      inbound.map((row) => row.inReplyTo),
+      inbound.map((row) => row.sentAt),
+      inbound.map((row) => row.profileName),
+      firsts,
+      jobs.map((job) => job.name),
+      jobs.map((job) => job.keyPrefix),
+      messageJobs?.runAt?.toISOString() ?? null,
     ],
   );
+  const stored = new Map(inserted.map((row) => [key(row.user_id, row.wamid), row]));
+  return inbound.flatMap((row, i) => {
+    const found = firsts[i] ? stored.get(key(row.userId, row.wamid)) : undefined;
+    return found
+      ? [{ userId: row.userId, conversationId: found.conversation_id, messageId: found.id, wamid: row.wamid }]
+      : [];
+  });
 }
 
 /**
@@ -242,24 +250,18 @@ async function applyStatuses(tx: Executor, statuses: readonly Owned<StatusRow>[]
 
 /**
  * Stores the deliveries, to be called inside one transaction: the result is what storing them one
- * after another, in the order given, would have stored. A batch of text messages takes three
- * statements, whatever its size.
+ * after another, in the order given, would have stored, with the jobs of each new message. A batch
+ * of text messages takes two statements, whatever its size.
  */
-export async function storeDeliveries(tx: Executor, deliveries: readonly DeliveryToStore[]): Promise<StoredDeliveries> {
+export async function storeDeliveries(
+  tx: Executor,
+  deliveries: readonly DeliveryToStore[],
+  messageJobs?: MessageJobs,
+): Promise<StoredDeliveries> {
   const rows = rowsOf(deliveries);
   const owners = await ownersAndNewConversations(tx, deliveries, rows);
   const inbound = owned(rows.inbound, owners);
-  let received: StoredInbound[] = [];
-  if (inbound.length > 0) {
-    const stored = await insertMessages(tx, inbound);
-    await touchConversations(tx, inbound, stored);
-    received = stored.map(({ row, conversationId, messageId }) => ({
-      userId: row.userId,
-      conversationId,
-      messageId,
-      wamid: row.wamid,
-    }));
-  }
+  const received = inbound.length > 0 ? await insertMessages(tx, inbound, messageJobs) : [];
   await applyReactions(tx, owned(rows.reactions, owners));
   await applyStatuses(tx, owned(rows.statuses, owners));
   return { received, ignored: ignoredChanges(deliveries, owners) };
