@@ -9,19 +9,26 @@ import { webhookIngest } from './webhook';
 /**
  * `npm run bench`: measures each figure of DESIGN.md §11 that exists so far and reports it against
  * its budget. Budgets are reported, not asserted in unit tests; the exit code says whether all held.
+ * `npm run bench -- webhook retrieval` runs only the benches named.
  */
-const benches: Array<() => Promise<BenchResult[]>> = [
-  landingBundle,
-  inboxList,
-  webhookIngest,
+const benches: Record<string, () => Promise<BenchResult[]>> = {
+  'landing-bundle': landingBundle,
+  'inbox-list': inboxList,
+  webhook: webhookIngest,
   retrieval,
-  ingestPdf,
-  replyPipeline,
-];
+  'ingest-pdf': ingestPdf,
+  'reply-pipeline': replyPipeline,
+};
 
 async function main() {
+  const named = process.argv.slice(2);
+  const unknown = named.filter((name) => !(name in benches));
+  if (unknown.length > 0) {
+    throw new Error(`unknown bench ${unknown.join(', ')}; choose from ${Object.keys(benches).join(', ')}`);
+  }
   const results: BenchResult[] = [];
-  for (const bench of benches) {
+  for (const [name, bench] of Object.entries(benches)) {
+    if (named.length > 0 && !named.includes(name)) continue;
     for (const result of await bench()) {
       console.log(formatResult(result));
       results.push(result);
