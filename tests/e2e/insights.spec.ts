@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
+import { EXPORT_COLUMNS } from '../../contract';
 import {
   ANSWER_PREFIX,
   BAKERY_AGENT,
@@ -191,16 +192,7 @@ function csvRows(bytes: Buffer): ExportRow[] {
   // The byte order mark lets Excel read the file as UTF-8.
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const [header, ...records] = parseCsv(bytes.toString('utf8').slice(1));
-  expect(header).toEqual([
-    'conversation',
-    'customer_name',
-    'customer_number',
-    'time',
-    'direction',
-    'sender',
-    'text',
-    'status',
-  ]);
+  expect(header).toEqual([...EXPORT_COLUMNS]);
   return records.map((record) => {
     expect(record).toHaveLength(header.length);
     return Object.fromEntries(header.map((column, index) => [column, record[index]])) as unknown as ExportRow;

@@ -1,7 +1,6 @@
-import { CLEANUP_INTERVAL_MS, JobRunner, type JobRunnerOptions } from '../../server/jobs/runner';
-import { createSecrets } from '../../server/plugins/secrets';
-import { openTestDb, testConfig, type TestDb } from './helpers';
-import { silentLog } from './silent-log';
+import { CLEANUP_INTERVAL_MS } from '../../server/jobs/runner';
+import { openTestDb, type TestDb } from './helpers';
+import { useJobRunners } from './job-runners';
 
 /** Done jobs are deleted after a week, by the runner, at most once an hour; failed ones stay. */
 
@@ -11,19 +10,7 @@ beforeAll(async () => {
 });
 afterAll(() => testDb.dispose());
 
-const runners: JobRunner[] = [];
-afterEach(async () => {
-  await Promise.all(runners.splice(0).map((runner) => runner.stop()));
-});
-
-function newRunner(options: JobRunnerOptions = {}) {
-  const runner = new JobRunner(
-    { db: testDb.db, log: silentLog, secrets: createSecrets(Buffer.alloc(32, 7)), config: testConfig() },
-    options,
-  );
-  runners.push(runner);
-  return runner;
-}
+const newRunner = useJobRunners(() => testDb.db);
 
 /** A job as an earlier run left it, finished `daysAgo` days ago. */
 async function finishedJob(status: 'done' | 'failed', daysAgo: number): Promise<number> {

@@ -1,8 +1,6 @@
 import { enqueue } from '../../server/jobs/queue';
-import { JobRunner, type JobRunnerOptions } from '../../server/jobs/runner';
-import { createSecrets } from '../../server/plugins/secrets';
-import { openTestDb, testConfig, type TestDb } from './helpers';
-import { silentLog } from './silent-log';
+import { openTestDb, type TestDb } from './helpers';
+import { useJobRunners } from './job-runners';
 
 let testDb: TestDb;
 beforeAll(async () => {
@@ -17,19 +15,7 @@ function uniqueName(label: string) {
   return `${label}-${jobNames}`;
 }
 
-const runners: JobRunner[] = [];
-afterEach(async () => {
-  await Promise.all(runners.splice(0).map((runner) => runner.stop()));
-});
-
-function newRunner(options: JobRunnerOptions = {}) {
-  const runner = new JobRunner(
-    { db: testDb.db, log: silentLog, secrets: createSecrets(Buffer.alloc(32, 7)), config: testConfig() },
-    { backoffMs: () => 0, ...options },
-  );
-  runners.push(runner);
-  return runner;
-}
+const newRunner = useJobRunners(() => testDb.db, { backoffMs: () => 0 });
 
 async function jobRow(id: number) {
   return testDb.db.one<{ status: string; attempts: number; last_error: string | null }>(

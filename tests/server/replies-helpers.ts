@@ -7,6 +7,7 @@ import type { App } from '../../server/app';
 import type { Config } from '../../server/config';
 import type { Db } from '../../server/db/client';
 import { providerLanguageModel } from '../../server/services/replies/models';
+import type { ReplyDeps } from '../../server/services/replies/pipeline';
 import { agentBody } from './agents-helpers';
 import { bearer, buildTestApp, type TestContext } from './helpers';
 import { connectedOwner, conversationsOf, customerWrites, inboxUrl, newCustomer, type Owner } from './inbox-fixtures';
@@ -22,6 +23,20 @@ export async function repliesApp(db: Db, overrides: Partial<Config> = {}): Promi
 /** Runs what customer messages queued (replies, memories) until nothing is due: no sleeping. */
 export async function drain(app: App): Promise<void> {
   await app.jobs.runUntilIdle();
+}
+
+/** What the reply job gives `runReply`, from the app, for running it by hand. */
+export function replyDeps(app: App, overrides: Partial<ReplyDeps> = {}): ReplyDeps {
+  return {
+    db: app.db,
+    graph: app.whatsapp.graph,
+    secrets: app.secrets,
+    log: app.log,
+    config: app.config,
+    embeddingModel: app.knowledge.embeddingModel,
+    languageModel: app.replies.languageModel,
+    ...overrides,
+  };
 }
 
 /** Puts the real resolver back (tests swap in mock models). */

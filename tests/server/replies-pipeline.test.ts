@@ -23,6 +23,7 @@ import {
   ownerWithAgent,
   repliesApp,
   replyCalls,
+  replyDeps,
   restoreModels,
   systemText,
   textResult,
@@ -173,23 +174,12 @@ describe('the reply pipeline with a mock model', () => {
       'select id, conversation_id from messages where user_id = $1 and wamid = $2',
       [owner.userId, asked],
     );
-    const outcome = await runReply(
-      {
-        db: ctx.db,
-        graph: ctx.app.whatsapp.graph,
-        secrets: ctx.app.secrets,
-        log: ctx.app.log,
-        config: ctx.app.config,
-        embeddingModel: ctx.app.knowledge.embeddingModel,
-        languageModel: () => model,
-      },
-      {
-        userId: owner.userId,
-        conversationId: Number(stored.conversation_id),
-        messageId: Number(stored.id),
-        wamid: asked,
-      },
-    );
+    const outcome = await runReply(replyDeps(ctx.app, { languageModel: () => model }), {
+      userId: owner.userId,
+      conversationId: Number(stored.conversation_id),
+      messageId: Number(stored.id),
+      wamid: asked,
+    });
     expect(outcome).toBe('already_handled');
     expect(replyCalls(model)).toHaveLength(1);
     expect(await customerReceived(ctx.db, owner, customer)).toHaveLength(1);

@@ -20,6 +20,7 @@ import {
   newCustomer,
   ownerWithAgent,
   repliesApp,
+  replyDeps,
   restoreModels,
 } from './replies-helpers';
 import { silentLog } from './silent-log';
@@ -260,19 +261,12 @@ describe('a reply interrupted by the shutdown', () => {
           options.abortSignal?.addEventListener('abort', () => reject(options.abortSignal?.reason as Error));
         }),
     );
-    const interrupted = runReply(
-      {
-        db: ctx.db,
-        graph: ctx.app.whatsapp.graph,
-        secrets: ctx.app.secrets,
-        log: ctx.app.log,
-        config: ctx.app.config,
-        embeddingModel: ctx.app.knowledge.embeddingModel,
-        languageModel: () => slow,
-        signal: closing.signal,
-      },
-      { userId: owner.userId, conversationId: Number(stored.conversation_id), messageId: Number(stored.id), wamid },
-    );
+    const interrupted = runReply(replyDeps(ctx.app, { languageModel: () => slow, signal: closing.signal }), {
+      userId: owner.userId,
+      conversationId: Number(stored.conversation_id),
+      messageId: Number(stored.id),
+      wamid,
+    });
     await modelCalled;
     closing.abort(new ShuttingDown());
     await expect(interrupted).rejects.toBeInstanceOf(ShuttingDown);
