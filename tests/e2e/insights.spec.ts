@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
 import { EXPORT_COLUMNS } from '../../contract';
+import { parseCsv } from '../csv';
 import {
   ANSWER_PREFIX,
   BAKERY_AGENT,
@@ -114,45 +115,6 @@ function columnSum(rows: string[][], column: string): number {
   const index = rows[0].indexOf(column);
   expect(index).toBeGreaterThanOrEqual(0);
   return rows.slice(1).reduce((sum, row) => sum + Number(row[index]), 0);
-}
-
-/** An RFC 4180 file: records end with CRLF, a quoted field may hold commas, line breaks and doubled quotes. */
-function parseCsv(text: string): string[][] {
-  const records: string[][] = [];
-  let record: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let index = 0; index < text.length; index += 1) {
-    const char = text[index];
-    if (quoted) {
-      if (char === '"' && text[index + 1] === '"') {
-        field += '"';
-        index += 1;
-      } else if (char === '"') {
-        quoted = false;
-      } else {
-        field += char;
-      }
-    } else if (char === '"' && field === '') {
-      quoted = true;
-    } else if (char === ',') {
-      record.push(field);
-      field = '';
-    } else if (char === '\r' && text[index + 1] === '\n') {
-      records.push([...record, field]);
-      record = [];
-      field = '';
-      index += 1;
-    } else {
-      field += char;
-    }
-  }
-  expect({ quoted, field, record }, 'the last record is closed by CRLF').toEqual({
-    quoted: false,
-    field: '',
-    record: [],
-  });
-  return records;
 }
 
 /** Clicks `button` and reads the file the browser downloads. */

@@ -2,6 +2,7 @@ import { EXPORT_COLUMNS, type ErrorBody, type ExportRow } from '../../contract';
 import type { Db, Executor } from '../../server/db/client';
 import { csvField, exportBatches, UTF8_BOM } from '../../server/services/analytics/export';
 import { resolveExportRange } from '../../server/services/analytics/range';
+import { parseCsv } from '../csv';
 import { bearer, registerUser, useTestApp } from './helpers';
 
 /** GET /messages/export: CSV and JSON downloads, streamed from keyset batches. */
@@ -36,36 +37,6 @@ async function message(db: Db, userId: number, conversationId: number, sender: s
       at,
     ],
   );
-}
-
-/** A small RFC 4180 reader: quoted fields may hold commas, doubled quotes and line breaks. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i += 1) {
-    const char = text[i]!;
-    if (quoted) {
-      if (char === '"' && text[i + 1] === '"') {
-        field += '"';
-        i += 1;
-      } else if (char === '"') quoted = false;
-      else field += char;
-    } else if (char === '"') quoted = true;
-    else if (char === ',') {
-      row.push(field);
-      field = '';
-    } else if (char === '\r' && text[i + 1] === '\n') {
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-      i += 1;
-    } else field += char;
-  }
-  if (field !== '' || row.length > 0) throw new Error('the CSV does not end with CRLF');
-  return rows;
 }
 
 function exportRequest(token: string, query: string) {
