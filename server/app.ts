@@ -8,6 +8,7 @@ import auth from './plugins/auth';
 import dbPlugin from './plugins/db';
 import errorHandler from './plugins/error-handler';
 import events from './plugins/events';
+import inputGuard from './plugins/input-guard';
 import jobs from './plugins/jobs';
 import mailer from './plugins/mailer';
 import openapi from './plugins/openapi';
@@ -52,6 +53,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   // First: everything below that calls out or waits honours `app.closing`.
   await app.register(shutdown);
   await app.register(errorHandler);
+  await app.register(inputGuard);
   await app.register(security);
   await app.register(formbody);
   await app.register(openapi);

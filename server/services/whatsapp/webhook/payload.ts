@@ -1,3 +1,4 @@
+import { storable } from '../../../db/text';
 import { BadRequest } from '../../../errors';
 
 /**
@@ -94,18 +95,11 @@ function checkValue(value: unknown, path: string): void {
   });
 }
 
-/** A NUL, or half of a surrogate pair: what PostgreSQL refuses in text and in jsonb. */
-const UNSTORABLE = /\0|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
-
 /**
  * Parsed from UTF-8, JSON holds a NUL or a lone surrogate only where it escapes one: without such an
  * escape (`\u0000`, `\uD800`-`\uDFFF`) the walk is skipped.
  */
 const MAY_BE_UNSTORABLE = /\\u(?:0000|d[89a-f])/i;
-
-function storable(text: string): string {
-  return text.replace(UNSTORABLE, '\ufffd');
-}
 
 /**
  * Every string of the parsed JSON, keys too, with U+FFFD in place of what the database cannot hold:

@@ -1,0 +1,55 @@
+import type { ErrorBody } from '../../contract';
+import { agentBody, call, newOwner } from './agents-helpers';
+import { bearer, newAccount, useTestApp } from './helpers';
+
+/** Text the database cannot hold (a NUL, half a surrogate pair) is a 422 on its field, from any route. */
+
+const ctx = useTestApp();
+
+function expectRefused(response: { statusCode: number; json: <T>() => T }, field: string) {
+  expect(response.statusCode).toBe(422);
+  expect(response.json<ErrorBody>()).toEqual({
+    detail: `${field} contains a character that cannot be stored.`,
+    message: `${field} contains a character that cannot be stored.`,
+    code: 'validation_failed',
+    field,
+  });
+}
+
+describe('text the database cannot hold', () => {
+  it('is refused on the field that holds it, in a body, a query or a path, and nothing is stored', async () => {
+    const owner = await newOwner(ctx);
+    expectRefused(await call(ctx, owner, 'POST', '/agents', agentBody({ name: 'Night\u0000shift' })), 'name');
+    expectRefused(
+      await call(ctx, owner, 'POST', '/agents', agentBody({ description: 'half \ud83d of it' })),
+      'description',
+    );
+    const agents = await ctx.db.query('select 1 from agents where user_id = $1', [owner.userId]);
+    expect(agents).toHaveLength(0);
+
+    const search = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/messages/conversations?q=a%00b',
+      headers: bearer(owner.token),
+    });
+    expectRefused(search, 'q');
+    const path = await ctx.app.inject({ method: 'GET', url: '/api/v1/agents/1%00', headers: bearer(owner.token) });
+    expectRefused(path, 'id');
+  });
+
+  it('is refused before anything else, also on public routes', async () => {
+    const register = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/register',
+      payload: newAccount({ first_name: 'Ann\u0000' }),
+    });
+    expectRefused(register, 'first_name');
+  });
+
+  it('lets every other character through, emoji and accents included', async () => {
+    const owner = await newOwner(ctx);
+    const created = await call(ctx, owner, 'POST', '/agents', agentBody({ name: 'Zoë 🍞 helper' }));
+    expect(created.statusCode).toBe(201);
+    expect(created.json<{ name: string }>().name).toBe('Zoë 🍞 helper');
+  });
+});
