@@ -10,6 +10,7 @@ import {
   inbound,
   postWebhook,
   storedFor,
+  storedReply,
   textMessage,
   wamid,
   type Json,
@@ -202,21 +203,7 @@ describe('POST /api/v1/whatsapp/webhook: inbound messages', () => {
 });
 
 describe('POST /api/v1/whatsapp/webhook: statuses', () => {
-  /** One of our replies, as the send path (a later issue) will store it. */
-  async function outgoing(userId: number, status = 'sent') {
-    const conversation = await testDb.db.one<{ id: number }>(
-      `insert into conversations (user_id, wa_id) values ($1, $2)
-       on conflict (user_id, wa_id) do update set updated_at = now() returning id`,
-      [userId, CUSTOMER],
-    );
-    const id = wamid();
-    await testDb.db.query(
-      `insert into messages (user_id, conversation_id, wamid, direction, sender, type, body, raw, status, sent_at)
-       values ($1, $2, $3, 'outbound', 'ai', 'text', 'Yes, in blue.', '{}'::jsonb, $4, now())`,
-      [userId, conversation.id, id, status],
-    );
-    return id;
-  }
+  const outgoing = (userId: number, status?: string) => storedReply(testDb.db, userId, status);
 
   function statusUpdate(phoneNumberId: string, id: string, status: string, extra: Json = {}) {
     return envelope(phoneNumberId, {
