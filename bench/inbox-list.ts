@@ -1,11 +1,5 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { Conversation, TokenResponse } from '../contract';
-import { buildApp } from '../server/app';
-import { loadConfig } from '../server/config';
-import { openPglite } from '../server/db/client';
-import { migrate } from '../server/db/migrate';
+import { openBenchApp } from './owner';
 import type { BenchResult } from './report';
 
 const CONVERSATIONS = 10_000;
@@ -27,11 +21,7 @@ function percentile(values: number[], fraction: number): number {
  * a page deep in the list, and a search.
  */
 export async function inboxList(): Promise<BenchResult[]> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'threadline-bench-inbox-'));
-  const db = await openPglite();
-  await migrate(db);
-  const config = { ...loadConfig({ NODE_ENV: 'test' }), dataDir, webDir: path.join(dataDir, 'no-web') };
-  const app = await buildApp(config, { db, logger: false });
+  const { app, db, close } = await openBenchApp('inbox');
   try {
     await app.ready();
     const registered = await app.inject({
@@ -144,8 +134,6 @@ export async function inboxList(): Promise<BenchResult[]> {
       },
     ];
   } finally {
-    await app.close();
-    await db.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await close();
   }
 }

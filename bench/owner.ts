@@ -1,6 +1,37 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { TokenResponse } from '../contract';
-import type { App } from '../server/app';
+import { buildApp, type App } from '../server/app';
+import { loadConfig, type Config } from '../server/config';
+import { openPglite, type Db } from '../server/db/client';
+import { migrate } from '../server/db/migrate';
 import type { PendingSignup } from '../server/sandbox/graph/accounts';
+
+/**
+ * The real app on a fresh, migrated embedded PGlite with a throw-away data directory, configured as
+ * the tests are plus what `adjust` says; `close` stops the app and removes it all.
+ */
+export async function openBenchApp(
+  name: string,
+  adjust: (base: Config) => Partial<Config> = () => ({}),
+): Promise<{ app: App; db: Db; close: () => Promise<void> }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `threadline-bench-${name}-`));
+  const db = await openPglite();
+  await migrate(db);
+  const base = loadConfig({ NODE_ENV: 'test' });
+  const config = { ...base, dataDir, webDir: path.join(dataDir, 'no-web'), ...adjust(base) };
+  const app = await buildApp(config, { db, logger: false });
+  return {
+    app,
+    db,
+    async close() {
+      await app.close();
+      await db.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
 
 /** One API call through `app.inject`, its JSON answer; anything but a success stops the bench. */
 export async function injectJson<T>(

@@ -1,16 +1,10 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { MockLanguageModelV3 } from 'ai/test';
 import type { AgentDetail } from '../contract';
-import { buildApp, type App } from '../server/app';
-import { loadConfig } from '../server/config';
-import { openPglite } from '../server/db/client';
-import { migrate } from '../server/db/migrate';
+import type { App } from '../server/app';
 import type { PhoneMessageSent } from '../server/sandbox/phone/service';
 import { runReply, type ReplyDeps } from '../server/services/replies/pipeline';
 import { GraphClient } from '../server/services/whatsapp/graph-client';
-import { connectedOwner, injectJson } from './owner';
+import { connectedOwner, injectJson, openBenchApp } from './owner';
 import type { BenchResult } from './report';
 
 const WARMUP_REPLIES = 20;
@@ -54,20 +48,12 @@ async function ownerWithAgent(app: App) {
  * process. Customers' messages arrive through the sandbox phone (a real signed webhook), untimed.
  */
 export async function replyPipeline(): Promise<BenchResult[]> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'threadline-bench-replies-'));
-  const db = await openPglite();
-  await migrate(db);
-  const base = loadConfig({ NODE_ENV: 'test' });
   // The debounce keeps the queued jobs out of the way: the bench runs the pipeline itself. Its
   // customer writes from the sandbox phone faster than the phone's rate limit lets a person.
-  const config = {
-    ...base,
-    dataDir,
-    webDir: path.join(dataDir, 'no-web'),
+  const { app, db, close } = await openBenchApp('replies', (base) => ({
     replyDebounceMs: 3_600_000,
     rateLimits: { ...base.rateLimits, sandboxPhonePerAddress: { max: Number.MAX_SAFE_INTEGER, windowSeconds: 60 } },
-  };
-  const app = await buildApp(config, { db, logger: false });
+  }));
   try {
     await app.listen({ host: '127.0.0.1', port: 0 });
     const { signup, agentId } = await ownerWithAgent(app);
@@ -157,7 +143,6 @@ export async function replyPipeline(): Promise<BenchResult[]> {
       },
     ];
   } finally {
-    await app.close();
-    await db.close();
+    await close();
   }
 }

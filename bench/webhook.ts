@@ -1,14 +1,7 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { buildApp } from '../server/app';
-import { loadConfig } from '../server/config';
-import { openPglite } from '../server/db/client';
-import { migrate } from '../server/db/migrate';
 import { inboundTextPayload, serialise, signatureOf, webhookUrl } from '../server/sandbox/webhooks';
 import { batchSizesOf, type BatchSizes } from '../server/services/whatsapp/webhook/batch';
-import { connectedOwner } from './owner';
+import { connectedOwner, openBenchApp } from './owner';
 import type { BenchResult } from './report';
 
 const WARMUP_DELIVERIES = 200;
@@ -111,17 +104,9 @@ function describeBatches(sizes: BatchSizes): string {
  * bound for the server alone. Also reported: how many deliveries each transaction stored.
  */
 export async function webhookIngest(): Promise<BenchResult[]> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'threadline-bench-webhook-'));
-  const db = await openPglite();
-  await migrate(db);
-  const base = loadConfig({ NODE_ENV: 'test' });
-  const config = {
-    ...base,
-    dataDir,
-    webDir: path.join(dataDir, 'no-web'),
+  const { app, db, close } = await openBenchApp('webhook', (base) => ({
     whatsapp: { ...base.whatsapp, appSecret: APP_SECRET },
-  };
-  const app = await buildApp(config, { db, logger: false });
+  }));
   try {
     await app.listen({ host: '127.0.0.1', port: 0 });
     const { signup } = await connectedOwner(app, 'bench_webhook', 'Bench Bakery', '+1 555 010 0001');
@@ -190,7 +175,6 @@ export async function webhookIngest(): Promise<BenchResult[]> {
       },
     ];
   } finally {
-    await app.close();
-    await db.close();
+    await close();
   }
 }
