@@ -122,46 +122,38 @@ describe('the analytics saga', () => {
 describe('the export saga', () => {
   const file = { blob: new Blob(['a,b\n']), filename: 'messages.csv' };
 
-  it('downloads the given range', () =>
-    expectSaga(exportMessages, exportClicked({ format: 'json', from: '2026-11-01', to: '2026-11-07' }))
+  /** The export saga for `action`, expected to ask the API for `query` and save the file it answers. */
+  const expectDownload = (
+    action: ReturnType<typeof exportClicked>,
+    query: Parameters<typeof insightsApi.exportMessages>[1],
+    clock: Date = new Date(),
+  ) =>
+    expectSaga(exportMessages, action)
       .withReducer(testReducer, signedIn())
       .provide([
-        [matchers.call.fn(browserTimeZone), 'UTC'],
-        [
-          matchers.call(insightsApi.exportMessages, 'token-1', {
-            format: 'json',
-            from: '2026-11-01',
-            to: '2026-11-07',
-            tz: 'UTC',
-          }),
-          file,
-        ],
+        [matchers.call.fn(now), clock],
+        [matchers.call.fn(browserTimeZone), query.tz],
+        [matchers.call(insightsApi.exportMessages, 'token-1', query), file],
         [matchers.call(saveFile, file), undefined],
       ])
       .call(saveFile, file)
       .put(exportDownloaded())
-      .run());
+      .run();
+
+  it('downloads the given range', () =>
+    expectDownload(exportClicked({ format: 'json', from: '2026-11-01', to: '2026-11-07' }), {
+      format: 'json',
+      from: '2026-11-01',
+      to: '2026-11-07',
+      tz: 'UTC',
+    }));
 
   it('exports the last 30 of the owner’s days from the dashboard, today included', () =>
-    expectSaga(exportMessages, exportClicked({ format: 'csv' }))
-      .withReducer(testReducer, signedIn())
-      .provide([
-        [matchers.call.fn(now), new Date(2026, 10, 22, 0, 30)],
-        [matchers.call.fn(browserTimeZone), 'Europe/Lisbon'],
-        [
-          matchers.call(insightsApi.exportMessages, 'token-1', {
-            format: 'csv',
-            from: '2026-10-24',
-            to: '2026-11-22',
-            tz: 'Europe/Lisbon',
-          }),
-          file,
-        ],
-        [matchers.call(saveFile, file), undefined],
-      ])
-      .call(saveFile, file)
-      .put(exportDownloaded())
-      .run());
+    expectDownload(
+      exportClicked({ format: 'csv' }),
+      { format: 'csv', from: '2026-10-24', to: '2026-11-22', tz: 'Europe/Lisbon' },
+      new Date(2026, 10, 22, 0, 30),
+    ));
 
   it('tells the owner when the download fails', () =>
     expectSaga(exportMessages, exportClicked({ format: 'csv' }))
