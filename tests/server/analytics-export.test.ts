@@ -1,7 +1,7 @@
 import { EXPORT_COLUMNS, type ErrorBody, type ExportRow } from '../../contract';
 import type { Db, Executor } from '../../server/db/client';
 import { csvField, exportBatches, UTF8_BOM } from '../../server/services/analytics/export';
-import { resolveExportRange } from '../../server/services/analytics/range';
+import { localDay, resolveExportRange } from '../../server/services/analytics/range';
 import { parseCsv } from '../csv';
 import { bearer, registerUser, useTestApp } from './helpers';
 
@@ -142,6 +142,13 @@ describe('GET /messages/export', () => {
     expect(none.json()).toEqual([]);
     const emptyCsv = await exportRequest(token, 'from=2020-01-01&to=2020-01-02');
     expect(emptyCsv.body).toBe(`${UTF8_BOM}${EXPORT_COLUMNS.join(',')}\r\n`);
+  });
+
+  it("names today by the owner's day, not the server's", () => {
+    const evening = new Date('2026-11-10T07:30:00Z');
+    expect(localDay('America/Los_Angeles', evening)).toBe('2026-11-09');
+    expect(localDay('Asia/Tokyo', evening)).toBe('2026-11-10');
+    expect(localDay('Nowhere/Land', evening)).toBe('2026-11-10');
   });
 
   it('names an open range by its start and today', async () => {

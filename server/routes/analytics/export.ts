@@ -3,19 +3,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ExportQuery } from '../../../contract';
 import { encodeCsv, encodeJson, exportBatches, exportFileName } from '../../services/analytics/export';
-import { resolveExportRange } from '../../services/analytics/range';
+import { localDay, resolveExportRange } from '../../services/analytics/range';
 import { BEARER_AUTH, ErrorResponse } from '../shared';
-
-/** Today as the owner's local day (YYYY-MM-DD); UTC for a zone Node does not know. */
-function localToday(tz: string, now: Date): string {
-  try {
-    return new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-      now,
-    );
-  } catch {
-    return now.toISOString().slice(0, 10);
-  }
-}
 
 /** GET /messages/export: the owner's messages as a CSV or JSON download, streamed. */
 const exportRoute: FastifyPluginAsyncTypebox = async (app) => {
@@ -44,7 +33,7 @@ const exportRoute: FastifyPluginAsyncTypebox = async (app) => {
       const batches = exportBatches(app.db, request.user.id, range);
       const body = Readable.from(format === 'csv' ? encodeCsv(batches) : encodeJson(batches));
       body.on('error', (error) => request.log.error({ err: error }, 'export: failed while streaming'));
-      const name = exportFileName(range, format, localToday(range.tz, new Date()));
+      const name = exportFileName(range, format, localDay(range.tz, new Date()));
       return reply
         .header('content-type', format === 'csv' ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8')
         .header('content-disposition', `attachment; filename="${name}"`)

@@ -120,3 +120,14 @@ export async function resolveExportRange(
   }
   return { from, to, tz };
 }
+
+/** `now` as the owner's local day (YYYY-MM-DD); UTC for a zone Node does not know. */
+export function localDay(tz: string, now: Date): string {
+  try {
+    return new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+      now,
+    );
+  } catch {
+    return now.toISOString().slice(0, 10);
+  }
+}
