@@ -13,13 +13,13 @@ import jobs from './plugins/jobs';
 import mailer from './plugins/mailer';
 import openapi from './plugins/openapi';
 import rateLimit from './plugins/rate-limit';
+import replies from './plugins/replies';
 import secrets from './plugins/secrets';
 import security from './plugins/security';
 import shutdown from './plugins/shutdown';
 import spa from './plugins/spa';
 import whatsapp from './plugins/whatsapp';
 import routes from './routes';
-import replies from './routes/escalations';
 import sandbox from './sandbox';
 
 declare module 'fastify' {

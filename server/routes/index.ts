@@ -3,6 +3,7 @@ import agents from './agents';
 import analytics from './analytics';
 import auth from './auth';
 import documents from './documents';
+import escalations from './escalations';
 import health from './health';
 import messages from './messages';
 import sandbox from './sandbox';
@@ -16,6 +17,7 @@ export default async function routes(app: FastifyInstance) {
   await app.register(users);
   await app.register(whatsapp);
   await app.register(messages);
+  await app.register(escalations);
   await app.register(agents);
   await app.register(documents);
   await app.register(analytics);

@@ -1,0 +1,37 @@
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { registerReplyJobs } from '../services/replies/jobs';
+import { providerLanguageModel, type LanguageModelResolver } from '../services/replies/models';
+
+/** The AI replies area as the rest of the app sees it. */
+export interface Replies {
+  /** Chooses each reply's language model; tests put the AI SDK's mock models here. */
+  languageModel: LanguageModelResolver;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    replies: Replies;
+  }
+}
+
+/**
+ * AI replies (issue 7): the handlers of the reply and memory jobs that the webhook queues for every
+ * new customer message (services/replies/jobs.ts), on whichever runner this process has.
+ */
+export default fp(
+  async function replies(app: FastifyInstance) {
+    const state: Replies = {
+      languageModel: providerLanguageModel(app.config),
+    };
+    app.decorate('replies', state);
+
+    registerReplyJobs(app.jobs, {
+      graph: app.whatsapp.graph,
+      // Read at each use: the knowledge plugin's and the tests' swaps take effect.
+      embeddingModel: (agent) => app.knowledge.embeddingModel(agent),
+      languageModel: (choice) => state.languageModel(choice),
+    });
+  },
+  { name: 'replies', dependencies: ['jobs', 'whatsapp'] },
+);
