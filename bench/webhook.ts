@@ -98,10 +98,11 @@ function describeBatches(sizes: BatchSizes): string {
 
 /**
  * DESIGN.md §11: signed inbound-message webhooks → stored with the reply and memory jobs of each
- * message (and the message event emitted), on the embedded shape (PGlite in process). The real app listens on loopback; `CONCURRENCY` clients POST
- * distinct signed deliveries, built by the sandbox's own webhook builder, over real HTTP, from a
- * worker thread. Client and server still share this process's cores, so the figure is a lower
- * bound for the server alone. Also reported: how many deliveries each transaction stored.
+ * message (and the message event emitted), on the embedded shape (PGlite in process). The real app
+ * listens on loopback; `CONCURRENCY` clients POST distinct signed deliveries, built by the
+ * sandbox's own webhook builder, over real HTTP, from a worker thread. Client and server still
+ * share this machine's cores, so the figure is a lower bound for the server alone. Also reported:
+ * how many deliveries each transaction stored.
  */
 export async function webhookIngest(): Promise<BenchResult[]> {
   const { app, db, close } = await openBenchApp('webhook', (base) => ({
