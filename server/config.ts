@@ -9,9 +9,21 @@ export interface RateLimit {
   windowSeconds: number;
 }
 
+/** The progressive delay of failed sign-ins to one account (server/services/auth/login-throttle.ts). */
+export interface LoginBackoff {
+  /** Failed sign-ins an account may have before its failing clients are slowed down. */
+  freeFailures: number;
+  /** The first delay; each further failure doubles it. */
+  baseDelaySeconds: number;
+  maxDelaySeconds: number;
+  /** An account this long without a failure starts again from zero. */
+  forgetAfterSeconds: number;
+}
+
 export interface RateLimits {
-  /** Failed sign-ins per account (the email or username typed). */
+  /** Wrong current passwords when changing the password, per account. */
   loginPerAccount: RateLimit;
+  /** Failed sign-ins per client address (successful ones do not count). */
   loginPerAddress: RateLimit;
   registerPerAddress: RateLimit;
   resetRequestPerEmail: RateLimit;
@@ -26,6 +38,13 @@ export interface RateLimits {
 
 const MINUTE = 60;
 const HOUR = 60 * MINUTE;
+
+export const DEFAULT_LOGIN_BACKOFF: LoginBackoff = {
+  freeFailures: 3,
+  baseDelaySeconds: 1,
+  maxDelaySeconds: 5 * MINUTE,
+  forgetAfterSeconds: 15 * MINUTE,
+};
 
 export const DEFAULT_RATE_LIMITS: RateLimits = {
   loginPerAccount: { max: 10, windowSeconds: 15 * MINUTE },
@@ -80,6 +99,7 @@ export interface Config {
   trustProxyHops: number;
   mailFrom: string;
   rateLimits: RateLimits;
+  loginBackoff: LoginBackoff;
   whatsapp: WhatsAppConfig;
   /** AGENT_MODELS: the provider-prefixed model ids agents may use; always ends with `local/knowledge-base`. */
   agentModels: string[];
@@ -155,6 +175,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxyHops: integer('TRUST_PROXY_HOPS', env.TRUST_PROXY_HOPS, 0),
     mailFrom: optional(env.MAIL_FROM) ?? 'Threadline <no-reply@threadline.local>',
     rateLimits: DEFAULT_RATE_LIMITS,
+    loginBackoff: DEFAULT_LOGIN_BACKOFF,
     whatsapp: {
       appId: optional(env.META_APP_ID),
       appSecret: optional(env.META_APP_SECRET),

@@ -6,7 +6,7 @@ import { authenticateAccessToken, type AuthUser } from '../services/auth/session
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** preHandler of every route that needs a signed-in owner: 401 unless the bearer token's session is live. */
+    /** onRequest hook of every route that needs a signed-in owner: 401 unless the bearer token's session is live. */
     authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void>;
     /** The owner behind the request's bearer token, or undefined (no token, a dead one): never a 401. */
     identify(request: FastifyRequest): Promise<AuthUser | undefined>;

@@ -15,7 +15,8 @@ export default fp(
           scriptSrc: ["'self'", FACEBOOK_SDK_ORIGIN],
           // MUI (emotion) injects style elements at run time.
           styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+          // Our own files (the favicon) and inline data images; nothing else is ever shown.
+          imgSrc: ["'self'", 'data:'],
           connectSrc: ["'self'", FACEBOOK_SDK_ORIGIN, 'https://graph.facebook.com', ...FACEBOOK_ORIGINS],
           frameSrc: ["'self'", ...FACEBOOK_ORIGINS],
           fontSrc: ["'self'", 'data:'],

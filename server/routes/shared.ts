@@ -21,6 +21,7 @@ export function accountDeps(app: FastifyInstance): AccountDeps {
     jwtKey: app.secrets.jwtKey,
     mailer: app.mailer,
     limiter: app.rateLimiter,
+    loginThrottle: app.loginThrottle,
     config: app.config,
   };
 }

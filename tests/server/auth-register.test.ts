@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { VALIDATION, type RegisterBody } from '../../contract';
-import { latestMailToken, newAccount, registerUser, useTestApp } from './helpers';
+import { WEAK_PASSWORDS, latestMailToken, newAccount, registerUser, useTestApp } from './helpers';
 
 const ctx = useTestApp();
 
@@ -26,6 +26,7 @@ describe('POST /api/v1/auth/register', () => {
       token_type: 'bearer',
       expires_in: 30 * 24 * 60 * 60,
     });
+    expect(response.headers['cache-control']).toBe('no-store');
 
     const user = await ctx.db.one<Record<string, unknown> & { id: number; password_hash: string }>(
       'select * from users where lower(email) = lower($1)',
@@ -101,6 +102,14 @@ describe('POST /api/v1/auth/register', () => {
     const response = await register(body);
     expect(response.statusCode).toBe(422);
     expect(response.json()).toEqual({ detail: text, message: text, code: 'validation_failed', field });
+    expect(await usersWithEmail(body.email)).toBe(0);
+  });
+
+  it.each(WEAK_PASSWORDS)('refuses the weak password %j with 422 on password', async (password, text) => {
+    const body = newAccount({ password });
+    const response = await register(body);
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toEqual({ detail: text, message: text, code: 'validation_failed', field: 'password' });
     expect(await usersWithEmail(body.email)).toBe(0);
   });
 

@@ -38,6 +38,7 @@ describe('POST /api/v1/auth/login', () => {
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(body).toEqual({ access_token: expect.any(String), token_type: 'bearer', expires_in: HOURS_12 });
+    expect(response.headers['cache-control']).toBe('no-store');
     const session = await ctx.db.one<{ user_id: number; remember: boolean; expires_at: Date; last_address: string }>(
       'select user_id, remember, expires_at, last_address from sessions where id = $1',
       [await sessionIdOf(body.access_token)],
@@ -174,6 +175,22 @@ describe('authentication of protected routes', () => {
       .setExpirationTime('1h')
       .sign(new Uint8Array(32));
     expect((await me(forged)).statusCode).toBe(401);
+  });
+
+  it('answers 401 for a token of a live session that carries no expiry', async () => {
+    const { token } = await registerUser(ctx.app);
+    const claims = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString());
+    const endless = await new SignJWT({ sid: claims.sid })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(claims.sub)
+      .sign(ctx.app.secrets.jwtKey);
+    expect((await me(endless)).statusCode).toBe(401);
+  });
+
+  it('answers 401, not 422, to a signed-out request that is also invalid', async () => {
+    const response = await ctx.app.inject({ method: 'POST', url: '/api/v1/agents', payload: { name: 42 } });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual(SESSION_ENDED);
   });
 
   it('answers 401 once the session has expired, even if the token has not', async () => {

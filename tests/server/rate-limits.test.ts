@@ -70,7 +70,10 @@ describe('rate limits of the account routes', () => {
 
   beforeAll(async () => {
     testDb = await openTestDb();
-    app = await buildTestApp(testDb.db, { rateLimits: limits });
+    app = await buildTestApp(testDb.db, {
+      rateLimits: limits,
+      loginBackoff: { freeFailures: 2, baseDelaySeconds: 1, maxDelaySeconds: 300, forgetAfterSeconds: 900 },
+    });
   });
   afterAll(async () => {
     await app.close();
@@ -102,25 +105,41 @@ describe('rate limits of the account routes', () => {
     expect(Number(response.headers['retry-after'])).toBeLessThanOrEqual(minutes * 60);
   }
 
-  it('stops sign-ins to an account after its failed attempts, even with the right password', async () => {
-    const { username, password } = await registerOwner();
-    for (const from of [clientAddress(), clientAddress()]) {
-      expect((await post('/api/v1/auth/login', { username, password: 'wrong guess' }, from)).statusCode).toBe(401);
+  it('slows down the clients that fail against an account, email and username together', async () => {
+    const { email, username, password } = await registerOwner();
+    const from = clientAddress();
+    for (const name of [email.toUpperCase(), username.toUpperCase()]) {
+      expect((await post('/api/v1/auth/login', { username: name, password: 'wrong guess' }, from)).statusCode).toBe(
+        401,
+      );
     }
-    expectTooMany(
-      await post('/api/v1/auth/login', { username: username.toUpperCase(), password }, clientAddress()),
-      15,
-    );
+    const refused = await post('/api/v1/auth/login', { username, password }, from);
+    expect(refused.statusCode).toBe(429);
+    const text = 'Too many attempts. Please try again in 1 second.';
+    expect(refused.json()).toEqual({ detail: text, message: text, code: 'rate_limited' });
+    expect(refused.headers['retry-after']).toBe('1');
   });
 
-  it('does not count successful sign-ins against the account', async () => {
+  it('never refuses the right password from a client that has not been failing', async () => {
     const { username, password } = await registerOwner();
-    for (let attempt = 0; attempt < 3; attempt += 1) {
-      expect((await post('/api/v1/auth/login', { username, password }, clientAddress())).statusCode).toBe(200);
+    for (const attacker of [clientAddress(), clientAddress(), clientAddress()]) {
+      for (let attempt = 0; attempt < 3; attempt += 1) {
+        const guess = { username, password: `guess ${attempt}` };
+        expect([401, 429]).toContain((await post('/api/v1/auth/login', guess, attacker)).statusCode);
+      }
+    }
+    expect((await post('/api/v1/auth/login', { username, password }, clientAddress())).statusCode).toBe(200);
+  });
+
+  it('does not count successful sign-ins against the account or the client address', async () => {
+    const { username, password } = await registerOwner();
+    const from = clientAddress();
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      expect((await post('/api/v1/auth/login', { username, password }, from)).statusCode).toBe(200);
     }
   });
 
-  it('stops sign-ins from one client address after its attempts', async () => {
+  it('stops failed sign-ins from one client address after its attempts', async () => {
     const from = clientAddress();
     for (let attempt = 0; attempt < 3; attempt += 1) {
       const response = await post('/api/v1/auth/login', { username: `nobody${attempt}`, password: 'x12345678' }, from);

@@ -21,6 +21,7 @@ describe('GET /api/v1/health', () => {
     const csp = String(response.headers['content-security-policy']);
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("script-src 'self' https://connect.facebook.net");
+    expect(csp).toContain("img-src 'self' data:;");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
   });
 });

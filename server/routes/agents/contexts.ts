@@ -14,7 +14,7 @@ const agentKnowledge: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/agents/:id/documents',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['agents'],
         summary: 'The agent’s uploaded documents and their ingestion state, newest first',
@@ -29,7 +29,7 @@ const agentKnowledge: FastifyPluginAsyncTypebox = async (app) => {
   app.delete(
     '/agents/:id/documents/:documentId',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['agents'],
         summary: 'Remove a document with the contexts made from it',
@@ -47,7 +47,7 @@ const agentKnowledge: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/agents/:id/contexts',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['agents'],
         summary: 'The agent’s contexts (document chunks), newest first',
@@ -62,7 +62,7 @@ const agentKnowledge: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/agents/:id/contexts/search',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['agents'],
         summary: 'Hybrid search of the agent’s contexts, best first; an empty query lists them all',

@@ -53,7 +53,7 @@ const agents: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/agents/summary',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         ...common,
         summary: 'Every agent of the owner with its memory and context counts',
@@ -66,7 +66,7 @@ const agents: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/agents/models',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         ...common,
         summary: 'The provider-prefixed model ids an agent may use (always local/knowledge-base)',
@@ -77,7 +77,7 @@ const agents: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   const create = {
-    preHandler: app.authenticate,
+    onRequest: app.authenticate,
     schema: {
       ...common,
       summary: 'Create an inactive agent (verified email); the API key is stored sealed',
@@ -94,7 +94,7 @@ const agents: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/agents/:id',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         ...common,
         summary: 'One agent; its API key only in masked form',
@@ -108,7 +108,7 @@ const agents: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/agents/:id',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         ...common,
         summary:
@@ -124,7 +124,7 @@ const agents: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/agents/:id/activate',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         ...common,
         summary: 'Make this the only active agent; the previous one becomes inactive',
@@ -138,7 +138,7 @@ const agents: FastifyPluginAsyncTypebox = async (app) => {
   app.delete(
     '/agents/:id',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         ...common,
         summary: 'Soft delete (restorable); an active agent leaves no agent active',
@@ -155,7 +155,7 @@ const agents: FastifyPluginAsyncTypebox = async (app) => {
   app.delete(
     '/agents/:id/permanent',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         ...common,
         summary: 'Delete for good, with its documents, contexts, memories and graph',
@@ -172,7 +172,7 @@ const agents: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/agents/:id/memories',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         ...common,
         summary: 'What the agent remembers about customers, newest first',
@@ -186,7 +186,7 @@ const agents: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/agents/:id/memories/search',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         ...common,
         summary: 'Memories matching the query (full-text plus fuzzy), best first; an empty query lists all',
@@ -201,7 +201,7 @@ const agents: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/agents/:id/memories/:memoryId',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         ...common,
         summary: 'Correct a memory',
@@ -217,7 +217,7 @@ const agents: FastifyPluginAsyncTypebox = async (app) => {
   app.delete(
     '/agents/:id/memories/:memoryId',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         ...common,
         summary: 'Forget a memory',
@@ -234,7 +234,7 @@ const agents: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/agents/:id/graph',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         ...common,
         summary: 'The agent’s entities (nodes) and relations (edges)',

@@ -11,7 +11,7 @@ const exportRoute: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/messages/export',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['messages'],
         security: BEARER_AUTH,

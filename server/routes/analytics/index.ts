@@ -23,7 +23,7 @@ const analytics: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/dashboard/summary',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         ...common,
         tags: ['dashboard'],
@@ -43,7 +43,7 @@ const analytics: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/dashboard/activity',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         ...common,
         tags: ['dashboard'],
@@ -58,7 +58,7 @@ const analytics: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/analytics/summary',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         ...common,
         tags: ['analytics'],
@@ -75,7 +75,7 @@ const analytics: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/analytics/timeseries',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         ...common,
         tags: ['analytics'],

@@ -17,6 +17,10 @@ import { accountDeps, BEARER_AUTH, clientOf, ErrorResponse } from '../shared';
 
 const auth: FastifyPluginAsyncTypebox = async (app) => {
   const deps = accountDeps(app);
+  // Access tokens and the answers about credentials are never kept by a browser or a proxy cache.
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
 
   app.post(
     '/auth/register',
@@ -48,7 +52,7 @@ const auth: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/auth/logout',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['auth'],
         summary: 'End the session of this access token',
@@ -114,7 +118,7 @@ const auth: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/auth/change-password',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['auth'],
         summary: 'Change the password; the other sessions end, this one stays',

@@ -22,7 +22,7 @@ const documents: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/documents/upload/context',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['agents'],
         summary: 'Upload a PDF, text, JPEG or PNG file (field `file`, ≤ 25 MB) as the agent’s knowledge',

@@ -9,7 +9,7 @@ const escalations: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/escalations',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['messages'],
         security: BEARER_AUTH,

@@ -11,7 +11,7 @@ const handback: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/messages/conversations/:id/handback',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['messages'],
         security: BEARER_AUTH,

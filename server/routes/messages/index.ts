@@ -71,7 +71,7 @@ const messages: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/messages/conversations',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         ...common,
         summary:
@@ -94,7 +94,7 @@ const messages: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/messages/conversations/:id',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       onResponse: async (request) => {
         const wamid = readReceipts.get(request);
         if (wamid) await sendReadReceipt(deps(request), request.user.id, wamid);
@@ -122,7 +122,7 @@ const messages: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/messages/conversations/:id/reply',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         ...common,
         summary: 'Send a text to the customer (quoting one of their messages when asked); answers the stored message',
@@ -155,7 +155,7 @@ const messages: FastifyPluginAsyncTypebox = async (app) => {
   app.delete(
     '/messages/conversations/:id/messages/:messageId',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         ...common,
         summary: 'Hide one of the owner’s messages from their view (WhatsApp has no unsend)',
@@ -173,7 +173,7 @@ const messages: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/messages/unread',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         ...common,
         summary: 'How many conversations have unread customer messages (the sidebar badge)',

@@ -11,7 +11,7 @@ const users: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/users/me',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['users'],
         summary: 'The signed-in owner’s profile',
@@ -25,7 +25,7 @@ const users: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/users/me',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['users'],
         summary: 'Edit names and bio; email and username in the body are ignored',
@@ -40,7 +40,7 @@ const users: FastifyPluginAsyncTypebox = async (app) => {
   app.delete(
     '/users/me',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         tags: ['users'],
         summary: 'Delete the account and everything it owns; every session ends',

@@ -40,7 +40,7 @@ const whatsapp: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/whatsapp/status',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         ...common,
         summary: 'Whether the owner has a connected number, and whether the sandbox stands in for Meta',
@@ -56,7 +56,7 @@ const whatsapp: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/whatsapp/embedded-signup',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         ...common,
         summary: 'What the SPA needs to run Embedded Signup: app, configuration, SDK and trusted origins',
@@ -69,7 +69,7 @@ const whatsapp: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/whatsapp/exchange-token',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         ...common,
         summary: 'Exchange the signup code, subscribe the app and register the number; answers an opaque reference',
@@ -89,7 +89,7 @@ const whatsapp: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/whatsapp/embedded-signup',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         ...common,
         summary: 'Save the connection the exchange prepared; replaces the owner’s previous one',
@@ -109,7 +109,7 @@ const whatsapp: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/whatsapp/config',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         ...common,
         summary: 'The connected number (404 when not connected)',
@@ -122,7 +122,7 @@ const whatsapp: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/whatsapp/profile',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         ...common,
         summary: 'The WABA’s business profile, read from Graph',
@@ -135,7 +135,7 @@ const whatsapp: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/whatsapp/subscription-info',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         ...common,
         summary: 'The apps subscribed to the WABA’s webhooks, read from Graph',
@@ -148,7 +148,7 @@ const whatsapp: FastifyPluginAsyncTypebox = async (app) => {
   app.delete(
     '/whatsapp/disconnect',
     {
-      preHandler: app.authenticate,
+      onRequest: app.authenticate,
       schema: {
         ...common,
         summary: 'Unsubscribe (best effort) and forget the number and its token; conversations stay',

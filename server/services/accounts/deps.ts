@@ -1,6 +1,7 @@
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import type { Mailer } from '../../plugins/mailer';
+import type { LoginThrottle } from '../auth/login-throttle';
 import type { RateLimiter } from '../rate-limit';
 
 /** What the account services need, handed in by the routes (plain values, no Fastify). */
@@ -10,5 +11,6 @@ export interface AccountDeps {
   jwtKey: Uint8Array;
   mailer: Pick<Mailer, 'send'>;
   limiter: RateLimiter;
+  loginThrottle: LoginThrottle;
   config: Pick<Config, 'publicUrl' | 'rateLimits'>;
 }

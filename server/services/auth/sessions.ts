@@ -55,7 +55,11 @@ export async function authenticateAccessToken(
 ): Promise<AuthUser | undefined> {
   let claims: { sub?: unknown; sid?: unknown };
   try {
-    ({ payload: claims } = await jwtVerify(accessToken, jwtKey, { algorithms: ['HS256'] }));
+    // A token without an expiry would live for ever if its session row were ever missing a bound.
+    ({ payload: claims } = await jwtVerify(accessToken, jwtKey, {
+      algorithms: ['HS256'],
+      requiredClaims: ['exp', 'sub', 'sid'],
+    }));
   } catch {
     return undefined;
   }
