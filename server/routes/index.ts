@@ -21,7 +21,7 @@ export default async function routes(app: FastifyInstance) {
   await app.register(agents);
   await app.register(documents);
   await app.register(analytics);
-  // The outbox lists reset links for any address, so it exists only on a try-out install: mail is
-  // not really sent and no Meta app is configured (the sandbox is on). A real deployment has neither.
+  // The outbox exists only on a try-out install: mail is not really sent and no Meta app is
+  // configured (the sandbox is on). A real deployment has neither.
   if (!app.config.smtpUrl && app.whatsapp.settings.sandbox) await app.register(sandbox);
 }

@@ -8,7 +8,7 @@ test('an owner registers, verifies their email, signs out and back in with remem
   await expect(page.getByRole('heading', { name: `Welcome back, ${account.firstName}!` })).toBeVisible();
   await expect(page.getByText('Please verify your email address')).toBeVisible();
 
-  await page.goto(await latestMailLink(request, account.email, '/verify-email'));
+  await page.goto(await latestMailLink(request, account, '/verify-email'));
   await expect(page.getByText('Email Verified!')).toBeVisible();
   await page.getByRole('link', { name: 'Go to Dashboard' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
@@ -41,7 +41,7 @@ test('a forgotten password is reset through the mailed link; only the new one wo
   await expect(page.getByText('Password reset email sent')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Send reset link' })).toBeDisabled();
 
-  await page.goto(await latestMailLink(request, account.email, '/reset-password'));
+  await page.goto(await latestMailLink(request, account, '/reset-password'));
   const newPassword = 'a brand new secret';
   await page.getByLabel(/^New password/).fill(newPassword);
   await page.getByLabel(/^Confirm new password/).fill(newPassword);

@@ -13,12 +13,20 @@ export function newAccount(): Account {
   return { email: `owner-${id}@example.com`, username: `owner_${id}`, password: 'correct horse 1', firstName: 'Ada' };
 }
 
-/** The newest link mailed to `email`, read from the dev outbox (no SMTP configured). */
-export async function latestMailLink(request: APIRequestContext, email: string, path: string): Promise<string> {
+/**
+ * The newest link mailed to `account`, read from the dev outbox (no SMTP configured), which lists
+ * only the signed-in owner's own mails: the owner signs in through the API to read it.
+ */
+export async function latestMailLink(request: APIRequestContext, account: Account, path: string): Promise<string> {
+  const signedIn = await request.post('/api/v1/auth/login', {
+    form: { username: account.email, password: account.password },
+  });
+  expect(signedIn.status()).toBe(200);
+  const { access_token: token } = (await signedIn.json()) as { access_token: string };
   let link: string | undefined;
   await expect
     .poll(async () => {
-      const response = await request.get(`/api/v1/sandbox/outbox?to=${encodeURIComponent(email)}`);
+      const response = await request.get('/api/v1/sandbox/outbox', { headers: { authorization: `Bearer ${token}` } });
       const mails = (await response.json()) as Array<{ link: string | null }>;
       link = mails.map((mail) => mail.link).find((candidate) => candidate?.includes(path)) ?? undefined;
       return link;

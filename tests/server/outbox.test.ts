@@ -1,18 +1,27 @@
-import type { App } from '../../server/app';
-import { buildTestApp, testConfig, newAccount, registerUser, useTestApp } from './helpers';
+import { Writable } from 'node:stream';
+import { buildApp, type App } from '../../server/app';
+import { bearer, buildTestApp, testConfig, newAccount, registerUser, useTestApp } from './helpers';
 
 const ctx = useTestApp();
 
-function outbox(query = '') {
-  return ctx.app.inject({ method: 'GET', url: `/api/v1/sandbox/outbox${query}` });
+function outbox(token?: string) {
+  return ctx.app.inject({
+    method: 'GET',
+    url: '/api/v1/sandbox/outbox',
+    headers: token ? bearer(token) : {},
+  });
+}
+
+function requestReset(email: string) {
+  return ctx.app.inject({ method: 'POST', url: '/api/v1/auth/password-reset/request', payload: { email } });
 }
 
 describe('GET /api/v1/sandbox/outbox', () => {
-  it("lists an address's mails newest first, whatever the case of the filter", async () => {
-    const { email } = await registerUser(ctx.app);
-    await ctx.app.inject({ method: 'POST', url: '/api/v1/auth/password-reset/request', payload: { email } });
+  it("lists the signed-in owner's own mails, newest first", async () => {
+    const { email, token } = await registerUser(ctx.app);
+    await requestReset(email);
 
-    const response = await outbox(`?to=${encodeURIComponent(email.toUpperCase())}`);
+    const response = await outbox(token);
 
     expect(response.statusCode).toBe(200);
     const mails = response.json();
@@ -29,16 +38,59 @@ describe('GET /api/v1/sandbox/outbox', () => {
     expect(mails[0].id).toBeGreaterThan(mails[1].id);
   });
 
-  it('lists the mails to every address without a filter', async () => {
-    const first = await registerUser(ctx.app);
-    const second = await registerUser(ctx.app);
-    const addresses = (await outbox()).json().map((mail: { to: string }) => mail.to);
-    expect(addresses.indexOf(second.email)).toBeLessThan(addresses.indexOf(first.email));
-    expect(addresses.indexOf(first.email)).toBeGreaterThanOrEqual(0);
+  it('lists nothing to someone signed out, whatever the query asks for', async () => {
+    const { email } = await registerUser(ctx.app);
+    await requestReset(email);
+    for (const url of ['/api/v1/sandbox/outbox', `/api/v1/sandbox/outbox?to=${encodeURIComponent(email)}`]) {
+      const response = await ctx.app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(401);
+      expect(response.body).not.toContain('reset-password');
+    }
   });
 
-  it('lists nothing for an address that got no mail', async () => {
-    expect((await outbox(`?to=${encodeURIComponent(newAccount().email)}`)).json()).toEqual([]);
+  it("never lists another owner's mails", async () => {
+    const victim = await registerUser(ctx.app);
+    await requestReset(victim.email);
+    const stranger = await registerUser(ctx.app);
+
+    const mails = (await outbox(stranger.token)).json();
+
+    expect(mails.map((mail: { to: string }) => mail.to)).toEqual([stranger.email]);
+    expect(JSON.stringify(mails)).not.toContain(victim.email);
+  });
+
+  it('lists no mail sent to an address the owner no longer has', async () => {
+    const { user, token } = await registerUser(ctx.app);
+    await ctx.db.query("update users set email = 'moved-' || email where id = $1", [user.id]);
+    expect((await outbox(token)).json()).toEqual([]);
+  });
+});
+
+describe('the dev outbox log', () => {
+  it('prints verification links but never a reset link', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const logged = await buildApp(testConfig(), { db: ctx.db, logger: { level: 'info', stream } });
+    try {
+      const body = newAccount();
+      await logged.inject({ method: 'POST', url: '/api/v1/auth/register', payload: body });
+      await logged.inject({
+        method: 'POST',
+        url: '/api/v1/auth/password-reset/request',
+        payload: { email: body.email },
+      });
+      const log = lines.join('');
+      expect(log).toContain('/verify-email?token=');
+      expect(log).toContain('Reset your Threadline password');
+      expect(log).not.toContain('/reset-password?token=');
+    } finally {
+      await logged.close();
+    }
   });
 });
 

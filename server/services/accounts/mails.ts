@@ -41,6 +41,7 @@ export function passwordResetMail(publicUrl: string, user: Recipient, token: str
     userId: user.id,
     subject: 'Reset your Threadline password',
     link: url,
+    linkGrantsAccess: true,
     text: [
       `Hello ${user.first_name},`,
       '',

@@ -8,6 +8,11 @@ export interface OutgoingMail {
   text: string;
   /** The one link the mail is about (verification, password reset), listed by the sandbox outbox. */
   link?: string;
+  /**
+   * The link lets whoever holds it into the account (a password reset): it is only ever delivered,
+   * never written to the log.
+   */
+  linkGrantsAccess?: boolean;
   /** The account the mail is about, so that deleting the account deletes its mails. */
   userId?: number;
 }
@@ -34,14 +39,17 @@ type OutboxRow = {
   created_at: Date;
 };
 
-/** The outbox, newest first, optionally only the mails to one address (case-insensitive). */
-export async function listOutbox(db: Executor, to?: string): Promise<OutboxMail[]> {
-  const address = to?.trim() || null;
+/**
+ * The owner's own mails, newest first: those about the account and addressed to its email as it
+ * is now. Nobody else's mail is ever listed, so no one can follow another owner's reset link.
+ */
+export async function listOutbox(db: Executor, userId: number): Promise<OutboxMail[]> {
   const rows = await db.query<OutboxRow>(
-    `select id, to_address, subject, text, link, created_at from outbox_mails
-      where $1::text is null or lower(to_address) = lower($1::text)
-      order by id desc limit ${OUTBOX_LIST_LIMIT}`,
-    [address],
+    `select m.id, m.to_address, m.subject, m.text, m.link, m.created_at
+       from outbox_mails m join users u on u.id = m.user_id
+      where m.user_id = $1 and lower(m.to_address) = lower(u.email)
+      order by m.id desc limit $2`,
+    [userId, OUTBOX_LIST_LIMIT],
   );
   return rows.map((row) => ({
     id: row.id,
