@@ -27,6 +27,8 @@ export const VALIDATION = {
   bioMax: `Bio must be at most ${BIO_MAX_LENGTH} characters.`,
   passwordMin: 'Password must be at least 8 characters.',
   passwordMax: `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`,
+  passwordOnlySpaces: 'Password cannot be only spaces.',
+  passwordTooCommon: 'This password is too common. Choose one that is harder to guess.',
   passwordsMismatch: 'Passwords do not match.',
   agreeRequired: 'You must agree to the terms and conditions.',
   usernameTaken: 'Username already taken.',

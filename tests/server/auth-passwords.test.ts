@@ -1,5 +1,5 @@
 import { AUTH_ERRORS, VALIDATION } from '../../contract';
-import { bearer, latestMailToken, newAccount, registerUser, signIn, useTestApp } from './helpers';
+import { WEAK_PASSWORDS, bearer, latestMailToken, newAccount, registerUser, signIn, useTestApp } from './helpers';
 
 const ctx = useTestApp();
 
@@ -165,6 +165,18 @@ describe('POST /api/v1/auth/password-reset/confirm', () => {
     expect((await confirmReset(resetToken, NEW_PASSWORD)).statusCode).toBe(200);
   });
 
+  it.each(WEAK_PASSWORDS)(
+    'refuses the weak password %j on newPassword and leaves the link usable',
+    async (weak, text) => {
+      const { username, password, resetToken } = await ownerWithResetLink();
+      const response = await confirmReset(resetToken, weak);
+      expect(response.statusCode).toBe(422);
+      expect(response.json()).toEqual({ detail: text, message: text, code: 'validation_failed', field: 'newPassword' });
+      expect(await loginStatus(username, password)).toBe(200);
+      expect((await confirmReset(resetToken, NEW_PASSWORD)).statusCode).toBe(200);
+    },
+  );
+
   it('says the token is missing when it is blank', async () => {
     const response = await confirmReset('', NEW_PASSWORD);
     expect(response.statusCode).toBe(422);
@@ -211,6 +223,15 @@ describe('POST /api/v1/auth/change-password', () => {
     const response = await changePassword(token, password, 'short');
     expect(response.statusCode).toBe(422);
     expect(response.json()).toMatchObject({ field: 'newPassword', detail: VALIDATION.newPasswordMin });
+  });
+
+  it.each(WEAK_PASSWORDS)('refuses the weak new password %j with 422 on newPassword', async (weak, text) => {
+    const { username, password, token } = await registerUser(ctx.app);
+    const response = await changePassword(token, password, weak);
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toEqual({ detail: text, message: text, code: 'validation_failed', field: 'newPassword' });
+    expect(await loginStatus(username, password)).toBe(200);
+    expect(await loginStatus(username, weak)).toBe(401);
   });
 
   it('asks for the current password when it is empty', async () => {

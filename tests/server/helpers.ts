@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { RegisterBody, TokenResponse, UserProfile } from '../../contract';
+import { VALIDATION, type RegisterBody, type TokenResponse, type UserProfile } from '../../contract';
 import { buildApp, type App } from '../../server/app';
 import { DEFAULT_RATE_LIMITS, loadConfig, type Config, type RateLimits } from '../../server/config';
 import { openPglite, openPostgres, type Db } from '../../server/db/client';
@@ -98,6 +98,14 @@ export function useTestApp(build: (db: Db) => Promise<App> = (db) => buildTestAp
     },
   };
 }
+
+/** New passwords every route that sets one refuses, with the text it answers (ASVS 6.2.4). */
+export const WEAK_PASSWORDS: [password: string, text: string][] = [
+  ['12345678', VALIDATION.passwordTooCommon],
+  ['password', VALIDATION.passwordTooCommon],
+  ['Password', VALIDATION.passwordTooCommon],
+  [' '.repeat(8), VALIDATION.passwordOnlySpaces],
+];
 
 let accounts = 0;
 

@@ -12,6 +12,7 @@ import {
   type UpdateProfileBody,
 } from '../../../contract';
 import { ValidationFailed } from '../../errors';
+import { isCommonPassword } from './common-passwords';
 
 /** RFC 5321 caps a forward path at 254 characters. */
 const EMAIL_MAX_LENGTH = 254;
@@ -63,10 +64,15 @@ function optionalText(value: string | null | undefined, field: string, max: numb
   return text === '' ? null : text;
 }
 
-/** A new password of an allowed length (never trimmed: spaces are characters too). */
+/**
+ * A new password of an allowed length that is neither all spaces nor one of the most common
+ * passwords (never trimmed: spaces are characters too).
+ */
 export function validNewPassword(value: string, field: string, tooShortText: string): string {
   if (value.length < PASSWORD_MIN_LENGTH) throw new ValidationFailed(tooShortText, field);
   if (value.length > PASSWORD_MAX_LENGTH) throw new ValidationFailed(VALIDATION.passwordMax, field);
+  if (value.trim() === '') throw new ValidationFailed(VALIDATION.passwordOnlySpaces, field);
+  if (isCommonPassword(value)) throw new ValidationFailed(VALIDATION.passwordTooCommon, field);
   return value;
 }
 
