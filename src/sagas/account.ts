@@ -94,8 +94,8 @@ export function* requestPasswordReset(action: PayloadAction<{ email: string }>) 
   yield put(toastShown({ title: ACCOUNT_FEEDBACK.resetEmailSent, variant: 'success' }));
 }
 
-function* passwordResetFailedWith(message: string) {
-  yield put(passwordResetFailed({ message }));
+function* passwordResetFailedWith(message: string, field?: string) {
+  yield put(passwordResetFailed({ message, field }));
   yield put(toastShown({ title: 'Error', description: message, variant: 'destructive' }));
 }
 
@@ -108,7 +108,8 @@ export function* confirmPasswordReset(action: PayloadAction<ResetConfirmBody>) {
   try {
     yield call(authApi.confirmPasswordReset, { token, newPassword });
   } catch (error) {
-    yield call(passwordResetFailedWith, messageOf(error, ACCOUNT_FEEDBACK.unexpected));
+    const field = error instanceof ApiError ? error.field : undefined;
+    yield call(passwordResetFailedWith, messageOf(error, ACCOUNT_FEEDBACK.unexpected), field);
     return;
   }
   yield put(passwordResetSucceeded());

@@ -110,22 +110,31 @@ describe('account sagas', () => {
       const expired = new ApiError('This password reset link is invalid or has expired.', 400);
       return expectSaga(confirmPasswordReset, event)
         .provide([[matchers.call.fn(authApi.confirmPasswordReset), throwError(expired)]])
-        .put(passwordResetFailed({ message: expired.message }))
+        .put(passwordResetFailed({ message: expired.message, field: undefined }))
         .put.like(toast({ title: 'Error', description: expired.message, variant: 'destructive' }))
+        .run();
+    });
+
+    it('keeps the field the server blamed', () => {
+      const tooCommon = new ApiError(VALIDATION.passwordTooCommon, 422, 'validation_failed', 'newPassword');
+      return expectSaga(confirmPasswordReset, event)
+        .provide([[matchers.call.fn(authApi.confirmPasswordReset), throwError(tooCommon)]])
+        .put(passwordResetFailed({ message: VALIDATION.passwordTooCommon, field: 'newPassword' }))
+        .put.like(toast({ title: 'Error', description: VALIDATION.passwordTooCommon, variant: 'destructive' }))
         .run();
     });
 
     it('falls back to a general message on a network failure', () =>
       expectSaga(confirmPasswordReset, event)
         .provide([[matchers.call.fn(authApi.confirmPasswordReset), throwError(networkDown)]])
-        .put(passwordResetFailed({ message: 'An unexpected error occurred.' }))
+        .put(passwordResetFailed({ message: 'An unexpected error occurred.', field: undefined }))
         .run());
 
     it('does not call the server without a token', () =>
       expectSaga(confirmPasswordReset, passwordResetSubmitted({ token: '', newPassword: 'new-password' }))
         .provide([[matchers.call.fn(authApi.confirmPasswordReset), { message: 'ok' }]])
         .not.call.fn(authApi.confirmPasswordReset)
-        .put(passwordResetFailed({ message: 'Invalid or missing password reset token.' }))
+        .put(passwordResetFailed({ message: 'Invalid or missing password reset token.', field: undefined }))
         .put.like(
           toast({ title: 'Error', description: 'Invalid or missing password reset token.', variant: 'destructive' }),
         )

@@ -145,6 +145,17 @@ describe('/account-settings', () => {
       expect(change).not.toHaveBeenCalled();
     });
 
+    it('refuses a new password of only spaces', async () => {
+      const change = jest.spyOn(authApi, 'changePassword');
+      const { person } = await openTab('Security');
+      await person.type(current(), 'old-password');
+      await person.type(next(), ' '.repeat(8));
+      await person.type(confirm(), ' '.repeat(8));
+      await person.click(screen.getByRole('button', { name: 'Change password' }));
+      expect(await screen.findByText(VALIDATION.passwordOnlySpaces)).toBeInTheDocument();
+      expect(change).not.toHaveBeenCalled();
+    });
+
     it('asks for matching new passwords', async () => {
       const { person } = await openTab('Security');
       await person.type(current(), 'old-password');
@@ -189,6 +200,21 @@ describe('/account-settings', () => {
       await waitFor(() => expect(current()).toHaveAccessibleDescription('Current password is incorrect.'));
       expect(current()).toHaveAttribute('aria-invalid', 'true');
       expect(next()).toHaveValue('new-password-1');
+    });
+
+    it("puts the server's refusal of a common password on the new password field", async () => {
+      jest
+        .spyOn(authApi, 'changePassword')
+        .mockRejectedValue(new ApiError(VALIDATION.passwordTooCommon, 422, 'validation_failed', 'newPassword'));
+      const { person } = await openTab('Security');
+      await person.type(current(), 'old-password');
+      await person.type(next(), 'password1');
+      await person.type(confirm(), 'password1');
+      await person.click(screen.getByRole('button', { name: 'Change password' }));
+
+      await waitFor(() => expect(next()).toHaveAccessibleDescription(VALIDATION.passwordTooCommon));
+      expect(next()).toHaveAttribute('aria-invalid', 'true');
+      expect(current()).toHaveAttribute('aria-invalid', 'false');
     });
 
     it('falls back to a general message', async () => {

@@ -68,14 +68,24 @@ describe('account slice', () => {
     const submitted = passwordResetSubmitted({ token: 't', newPassword: 'longenough' });
 
     it('goes idle → submitting → success', () => {
-      expect(reduce([submitted]).resetConfirm).toEqual({ status: 'submitting', error: null });
-      expect(reduce([submitted, passwordResetSucceeded()]).resetConfirm).toEqual({ status: 'success', error: null });
+      expect(reduce([submitted]).resetConfirm).toEqual({ status: 'submitting', error: null, field: null });
+      expect(reduce([submitted, passwordResetSucceeded()]).resetConfirm).toEqual({
+        status: 'success',
+        error: null,
+        field: null,
+      });
     });
 
     it('keeps the failure message and allows another try', () => {
       const failed = reduce([submitted, passwordResetFailed({ message: 'Link expired' })]);
-      expect(failed.resetConfirm).toEqual({ status: 'failed', error: 'Link expired' });
-      expect(reduce([submitted], failed).resetConfirm).toEqual({ status: 'submitting', error: null });
+      expect(failed.resetConfirm).toEqual({ status: 'failed', error: 'Link expired', field: null });
+      expect(reduce([submitted], failed).resetConfirm).toEqual({ status: 'submitting', error: null, field: null });
+    });
+
+    it('keeps the field the server blamed until the next try', () => {
+      const failed = reduce([submitted, passwordResetFailed({ message: 'Too common', field: 'newPassword' })]);
+      expect(failed.resetConfirm).toEqual({ status: 'failed', error: 'Too common', field: 'newPassword' });
+      expect(reduce([submitted], failed).resetConfirm.field).toBeNull();
     });
 
     it('ignores a late failure after success', () => {
@@ -86,7 +96,7 @@ describe('account slice', () => {
     it('does not leave a request under way when the page is reopened', () => {
       expect(reduce([submitted, resetPasswordPageOpened()]).resetConfirm.status).toBe('submitting');
       const failed = reduce([submitted, passwordResetFailed({ message: 'x' }), resetPasswordPageOpened()]);
-      expect(failed.resetConfirm).toEqual({ status: 'idle', error: null });
+      expect(failed.resetConfirm).toEqual({ status: 'idle', error: null, field: null });
     });
   });
 

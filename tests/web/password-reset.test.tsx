@@ -105,6 +105,17 @@ describe('/reset-password', () => {
     expect(confirm).not.toHaveBeenCalled();
   });
 
+  it('refuses a password of only spaces before sending it', async () => {
+    const confirm = jest.spyOn(authApi, 'confirmPasswordReset');
+    const user = userEvent.setup();
+    renderApp('/reset-password?token=abc');
+    await user.type(await screen.findByLabelText(/^new password/i), ' '.repeat(8));
+    await user.type(confirmPassword(), ' '.repeat(8));
+    await user.click(submit());
+    expect(await screen.findByText(VALIDATION.passwordOnlySpaces)).toBeInTheDocument();
+    expect(confirm).not.toHaveBeenCalled();
+  });
+
   it('reveals each password with its own toggle', async () => {
     const user = userEvent.setup();
     renderApp('/reset-password?token=abc');
@@ -140,6 +151,23 @@ describe('/reset-password', () => {
     expect(await screen.findByText('Error')).toBeInTheDocument();
     await waitFor(() => expect(screen.getAllByText(expired)).toHaveLength(2));
     expect(submit()).toBeEnabled();
+  });
+
+  it("puts the server's refusal of a common password on the new password field until it is edited", async () => {
+    const tooCommon = new ApiError(VALIDATION.passwordTooCommon, 422, 'validation_failed', 'newPassword');
+    jest.spyOn(authApi, 'confirmPasswordReset').mockRejectedValue(tooCommon);
+    const user = userEvent.setup();
+    renderApp('/reset-password?token=abc');
+    await user.type(await screen.findByLabelText(/^new password/i), 'password1');
+    await user.type(confirmPassword(), 'password1');
+    await user.click(submit());
+
+    await waitFor(() => expect(newPassword()).toHaveAccessibleDescription(VALIDATION.passwordTooCommon));
+    expect(newPassword()).toHaveAttribute('aria-invalid', 'true');
+    // On the field and in the toast, not again above the form.
+    expect(screen.getAllByText(VALIDATION.passwordTooCommon)).toHaveLength(2);
+    await user.type(newPassword(), '!');
+    expect(newPassword()).not.toHaveAccessibleDescription(VALIDATION.passwordTooCommon);
   });
 
   it('falls back to a general message when the server cannot be reached', async () => {

@@ -83,6 +83,13 @@ describe('the register page', () => {
     expect(screen.getByText(VALIDATION.passwordMin)).toBeInTheDocument();
   });
 
+  it('refuses a password of only spaces', async () => {
+    renderApp('/register');
+    await enter('Password', ' '.repeat(8));
+    await submit();
+    expect(await screen.findByText(VALIDATION.passwordOnlySpaces)).toBeInTheDocument();
+  });
+
   it('says when the passwords do not match', async () => {
     renderApp('/register');
     await user.type(await screen.findByLabelText('Password'), 'analytical-engine');
@@ -185,6 +192,20 @@ describe('the register page', () => {
     // Editing the field clears the server's verdict on it.
     await user.type(field('Email'), 'x');
     expect(field('Email')).not.toHaveAccessibleDescription('This email is already registered.');
+  });
+
+  it("shows the server's refusal of a common password on the password field", async () => {
+    mockApi({
+      'GET /users/check-email/ada%40example.com': free,
+      'GET /users/check-username/ada': free,
+      'POST /auth/register': () => apiError(422, VALIDATION.passwordTooCommon, 'validation_failed', 'password'),
+    });
+    renderApp('/register');
+    await fillIn();
+    await submit();
+    await waitFor(() => expect(field('Password')).toHaveAccessibleDescription(VALIDATION.passwordTooCommon));
+    expect(field('Password')).toHaveAttribute('aria-invalid', 'true');
+    expect(field('Confirm Password')).toHaveAttribute('aria-invalid', 'false');
   });
 
   it('keeps the terms link inside the agreement label', async () => {

@@ -4,7 +4,8 @@ import Stack from '@mui/material/Stack';
 import { Form, Formik, useFormikContext } from 'formik';
 import { useEffect } from 'react';
 import * as Yup from 'yup';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, VALIDATION } from '../../../contract/messages';
+import { VALIDATION } from '../../../contract/messages';
+import { newPasswordSchema } from './newPasswordSchema';
 import PasswordField from './PasswordField';
 import { passwordChangeSubmitted, selectPasswordChange, type PasswordChangeStatus } from './slice';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
@@ -12,10 +13,7 @@ import { fieldProps, touchedError } from '../../components/formField';
 
 const changePasswordSchema = Yup.object({
   currentPassword: Yup.string().required(VALIDATION.currentPasswordRequired),
-  newPassword: Yup.string()
-    .required(VALIDATION.newPasswordMin)
-    .min(PASSWORD_MIN_LENGTH, VALIDATION.newPasswordMin)
-    .max(PASSWORD_MAX_LENGTH, VALIDATION.passwordMax),
+  newPassword: newPasswordSchema(VALIDATION.newPasswordMin),
   confirmPassword: Yup.string()
     .required(VALIDATION.newPasswordsMismatch)
     .oneOf([Yup.ref('newPassword')], VALIDATION.newPasswordsMismatch),

@@ -20,6 +20,8 @@ export type DeletionStatus = 'idle' | 'confirming' | 'deleting' | 'deleted' | 'f
 export interface ResetConfirmState {
   status: ResetConfirmStatus;
   error: string | null;
+  /** The input the server blamed, when it named one. */
+  field: string | null;
 }
 
 export interface VerificationState {
@@ -63,7 +65,7 @@ export interface AccountState {
 
 export const initialAccountState: AccountState = {
   resetRequest: { status: 'idle' },
-  resetConfirm: { status: 'idle', error: null },
+  resetConfirm: { status: 'idle', error: null, field: null },
   verification: { status: 'idle', token: null, error: null },
   resend: { status: 'idle', error: null },
   profileSave: { status: 'idle', error: null },
@@ -97,14 +99,16 @@ const accountSlice = createSlice({
     },
     passwordResetSubmitted(state, _action: PayloadAction<ResetConfirmBody>) {
       if (state.resetConfirm.status === 'submitting' || state.resetConfirm.status === 'success') return;
-      state.resetConfirm = { status: 'submitting', error: null };
+      state.resetConfirm = { status: 'submitting', error: null, field: null };
     },
     passwordResetSucceeded(state) {
-      if (state.resetConfirm.status === 'submitting') state.resetConfirm = { status: 'success', error: null };
-    },
-    passwordResetFailed(state, action: PayloadAction<FailurePayload>) {
       if (state.resetConfirm.status === 'submitting') {
-        state.resetConfirm = { status: 'failed', error: action.payload.message };
+        state.resetConfirm = { status: 'success', error: null, field: null };
+      }
+    },
+    passwordResetFailed(state, action: PayloadAction<FailurePayload & { field?: string }>) {
+      if (state.resetConfirm.status === 'submitting') {
+        state.resetConfirm = { status: 'failed', error: action.payload.message, field: action.payload.field ?? null };
       }
     },
 

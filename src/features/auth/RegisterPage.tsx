@@ -16,14 +16,13 @@ import type { RegisterBody } from '../../../contract';
 import {
   EMAIL_SHAPE,
   NAME_MAX_LENGTH,
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
   USERNAME_MAX_LENGTH,
   USERNAME_MIN_LENGTH,
   USERNAME_PATTERN,
   VALIDATION,
 } from '../../../contract/messages';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { newPasswordSchema } from '../account/newPasswordSchema';
 import PasswordField from '../account/PasswordField';
 import AuthLayout from './AuthLayout';
 import AvailabilityIndicator from './AvailabilityIndicator';
@@ -66,10 +65,7 @@ const registerSchema = object({
     }),
   first_name: string().trim().required(VALIDATION.firstNameRequired).max(NAME_MAX_LENGTH, VALIDATION.nameMax),
   last_name: string().trim().required(VALIDATION.lastNameRequired).max(NAME_MAX_LENGTH, VALIDATION.nameMax),
-  password: string()
-    .required(VALIDATION.passwordMin)
-    .min(PASSWORD_MIN_LENGTH, VALIDATION.passwordMin)
-    .max(PASSWORD_MAX_LENGTH, VALIDATION.passwordMax),
+  password: newPasswordSchema(VALIDATION.passwordMin),
   confirm_password: string()
     .required(VALIDATION.passwordsMismatch)
     .oneOf([ref('password')], VALIDATION.passwordsMismatch),

@@ -3,11 +3,12 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import { Form, Formik } from 'formik';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import * as Yup from 'yup';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, VALIDATION } from '../../../contract/messages';
+import { VALIDATION } from '../../../contract/messages';
 import CenteredCard from '../account/CenteredCard';
+import { newPasswordSchema } from '../account/newPasswordSchema';
 import PasswordField from '../account/PasswordField';
 import { passwordResetSubmitted, resetPasswordPageOpened, selectResetConfirm } from '../account/slice';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
@@ -16,10 +17,7 @@ import { fieldProps } from '../../components/formField';
 export const INVALID_RESET_LINK = 'Invalid password reset link. Please request a new one.';
 
 const resetPasswordSchema = Yup.object({
-  newPassword: Yup.string()
-    .required(VALIDATION.passwordMin)
-    .min(PASSWORD_MIN_LENGTH, VALIDATION.passwordMin)
-    .max(PASSWORD_MAX_LENGTH, VALIDATION.passwordMax),
+  newPassword: newPasswordSchema(VALIDATION.passwordMin),
   confirmPassword: Yup.string()
     .required(VALIDATION.resetPasswordsMismatch)
     .oneOf([Yup.ref('newPassword')], VALIDATION.resetPasswordsMismatch),
@@ -29,7 +27,9 @@ export default function ResetPasswordPage() {
   const dispatch = useAppDispatch();
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token');
-  const { status, error } = useAppSelector(selectResetConfirm);
+  const { status, error, field } = useAppSelector(selectResetConfirm);
+  // The password last sent: the server's verdict on it (e.g. too common) holds until it is edited.
+  const [submittedPassword, setSubmittedPassword] = useState<string | null>(null);
   useEffect(() => {
     dispatch(resetPasswordPageOpened());
   }, [dispatch, token]);
@@ -56,13 +56,16 @@ export default function ResetPasswordPage() {
     );
   }
 
+  const passwordRefused = status === 'failed' && field === 'newPassword';
+
   return (
     <CenteredCard title="Reset your password" subtitle="Choose a new password for your account.">
-      {status === 'failed' && error && <Alert severity="error">{error}</Alert>}
+      {status === 'failed' && error && !passwordRefused && <Alert severity="error">{error}</Alert>}
       <Formik
         initialValues={{ newPassword: '', confirmPassword: '' }}
         validationSchema={resetPasswordSchema}
         onSubmit={({ newPassword }) => {
+          setSubmittedPassword(newPassword);
           dispatch(passwordResetSubmitted({ token, newPassword }));
         }}
       >
@@ -70,7 +73,11 @@ export default function ResetPasswordPage() {
           <Form noValidate>
             <Stack spacing={2}>
               <PasswordField
-                {...fieldProps(form, 'newPassword')}
+                {...fieldProps(
+                  form,
+                  'newPassword',
+                  passwordRefused && form.values.newPassword === submittedPassword ? (error ?? undefined) : undefined,
+                )}
                 label="New password"
                 autoComplete="new-password"
                 required
