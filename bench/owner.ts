@@ -33,20 +33,19 @@ export async function openBenchApp(
   };
 }
 
+export function bearer(token: string): Record<string, string> {
+  return { authorization: `Bearer ${token}` };
+}
+
 /** One API call through `app.inject`, its JSON answer; anything but a success stops the bench. */
 export async function injectJson<T>(
   app: App,
   method: 'POST' | 'PUT',
   url: string,
   payload?: object,
-  token?: string,
+  headers: Record<string, string> = {},
 ): Promise<T> {
-  const response = await app.inject({
-    method,
-    url,
-    payload,
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-  });
+  const response = await app.inject({ method, url, payload, headers });
   if (response.statusCode >= 300) throw new Error(`${method} ${url} answered ${response.statusCode}: ${response.body}`);
   return response.json<T>();
 }
@@ -74,7 +73,7 @@ export async function connectedOwner(app: App, name: string, business: string, p
     'POST',
     '/api/v1/whatsapp/exchange-token',
     { code: signup.code, waba_id: signup.waba_id, phone_number_id: signup.phone_number_id },
-    token,
+    bearer(token),
   );
   await injectJson(
     app,
@@ -86,7 +85,7 @@ export async function connectedOwner(app: App, name: string, business: string, p
       phone_number: signup.phone_number,
       business_token: businessToken,
     },
-    token,
+    bearer(token),
   );
   return { token, signup };
 }

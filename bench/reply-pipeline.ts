@@ -1,10 +1,12 @@
+import crypto from 'node:crypto';
 import { MockLanguageModelV3 } from 'ai/test';
 import type { AgentDetail } from '../contract';
 import type { App } from '../server/app';
+import { CUSTOMER_TOKEN_HEADER } from '../server/sandbox/phone/customers';
 import type { PhoneMessageSent } from '../server/sandbox/phone/service';
 import { runReply, type ReplyDeps } from '../server/services/replies/pipeline';
 import { GraphClient } from '../server/services/whatsapp/graph-client';
-import { connectedOwner, injectJson, openBenchApp } from './owner';
+import { bearer, connectedOwner, injectJson, openBenchApp } from './owner';
 import type { BenchResult } from './report';
 
 const WARMUP_REPLIES = 20;
@@ -17,6 +19,9 @@ function percentile(values: number[], fraction: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)];
 }
+
+/** The bench's customer phone: one browser token that owns every pretend customer number it uses. */
+const CUSTOMER_PHONE = { [CUSTOMER_TOKEN_HEADER]: crypto.randomBytes(32).toString('base64url') };
 
 /** A verified owner with a connected sandbox number and an active agent, through the API. */
 async function ownerWithAgent(app: App) {
@@ -34,9 +39,9 @@ async function ownerWithAgent(app: App) {
       user_prompt: 'Answer {{customer_name}} briefly: {{message}}',
       api_key: 'sk-bench-not-a-real-key-0000',
     },
-    token,
+    bearer(token),
   );
-  await injectJson(app, 'PUT', `/api/v1/agents/${agent.id}/activate`, undefined, token);
+  await injectJson(app, 'PUT', `/api/v1/agents/${agent.id}/activate`, undefined, bearer(token));
   return { signup, agentId: agent.id };
 }
 
@@ -107,12 +112,18 @@ export async function replyPipeline(): Promise<BenchResult[]> {
 
     const oneReply = async (i: number) => {
       const customer = String(16505550100 + (i % CUSTOMERS));
-      const sent = await injectJson<PhoneMessageSent>(app, 'POST', '/sandbox/phone/messages', {
-        phone_number_id: signup.phone_number_id,
-        name: `Customer ${i % CUSTOMERS}`,
-        phone_number: `+${customer}`,
-        text: `Which sizes does shoe model ${i % 50} come in?`,
-      });
+      const sent = await injectJson<PhoneMessageSent>(
+        app,
+        'POST',
+        '/sandbox/phone/messages',
+        {
+          phone_number_id: signup.phone_number_id,
+          name: `Customer ${i % CUSTOMERS}`,
+          phone_number: `+${customer}`,
+          text: `Which sizes does shoe model ${i % 50} come in?`,
+        },
+        CUSTOMER_PHONE,
+      );
       const message = await db.one<{ id: number; conversation_id: number }>(
         'select id, conversation_id from messages where user_id = $1 and wamid = $2',
         [userId, sent.id],

@@ -34,6 +34,8 @@ export interface RateLimits {
   availabilityPerAddress: RateLimit;
   /** Messages sent from the sandbox's customer phone (public, like texting a number). */
   sandboxPhonePerAddress: RateLimit;
+  /** Pretend Embedded Signups finished in the sandbox's popup (public, like Facebook's). */
+  sandboxSignupPerAddress: RateLimit;
 }
 
 const MINUTE = 60;
@@ -56,6 +58,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   resendVerificationPerAddress: { max: 20, windowSeconds: HOUR },
   availabilityPerAddress: { max: 120, windowSeconds: MINUTE },
   sandboxPhonePerAddress: { max: 60, windowSeconds: MINUTE },
+  sandboxSignupPerAddress: { max: 20, windowSeconds: HOUR },
 };
 
 /**

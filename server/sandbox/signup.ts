@@ -27,11 +27,14 @@ const signup: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['sandbox'],
         summary: 'Sandbox only: finish a pretend Embedded Signup (WABA, number and a 30-second code)',
         body: SignupSessionBody,
-        response: { 201: SignupSessionResponse, 422: ErrorResponse },
+        response: { 201: SignupSessionResponse, 422: ErrorResponse, 429: ErrorResponse },
       },
     },
-    async (request, reply) =>
-      reply.status(201).send(await app.db.transaction((tx) => createPendingSignup(tx, request.body))),
+    async (request, reply) => {
+      // Public like the popup it stands in for: a script must not fill the sandbox with businesses.
+      app.rateLimiter.consume('sandbox-signup', request.ip, app.config.rateLimits.sandboxSignupPerAddress);
+      return reply.status(201).send(await app.db.transaction((tx) => createPendingSignup(tx, request.body)));
+    },
   );
 };
 

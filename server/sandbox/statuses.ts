@@ -97,12 +97,13 @@ export async function customerReadThread(
   db: Db,
   number: BusinessNumber,
   waId: string,
+  since: Date,
 ): Promise<string[]> {
   const read = await db.query<{ wamid: string }>(
     `update sandbox_messages set read_at = now()
-      where phone_number_id = $1 and wa_id = $2 and direction = 'outbound' and read_at is null
+      where phone_number_id = $1 and wa_id = $2 and direction = 'outbound' and read_at is null and created_at >= $3
       returning wamid`,
-    [number.id, waId],
+    [number.id, waId, since],
   );
   const wamids = read.map((row) => row.wamid);
   if (wamids.length > 0) {

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import type { APIRequestContext } from '@playwright/test';
 import { newAccount, register } from './accounts';
 import { conversationRow, customerSays, messagesLink, openCustomerPhone, openInbox, POLL_PATIENCE } from './exchange';
@@ -94,6 +95,7 @@ test.describe('on a phone-sized screen', () => {
     await register(page, newAccount());
     const businessNumber = await connectThroughSandbox(page);
     const sent = await request.post('/sandbox/phone/messages', {
+      headers: { 'x-sandbox-customer-token': crypto.randomBytes(32).toString('base64url') },
       data: {
         phone_number_id: await sandboxNumberId(request, businessNumber),
         name: customer,

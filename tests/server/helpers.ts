@@ -7,6 +7,7 @@ import { buildApp, type App } from '../../server/app';
 import { DEFAULT_RATE_LIMITS, loadConfig, type Config, type RateLimits } from '../../server/config';
 import { openPglite, openPostgres, type Db } from '../../server/db/client';
 import { migrate } from '../../server/db/migrate';
+import { CUSTOMER_TOKEN_HEADER } from '../../server/sandbox/phone/customers';
 
 export interface TestDb {
   db: Db;
@@ -107,6 +108,9 @@ export const WEAK_PASSWORDS: [password: string, text: string][] = [
   [' '.repeat(8), VALIDATION.passwordOnlySpaces],
 ];
 
+/** The customer phone's browser token that every server test's pretend customers belong to. */
+export const SANDBOX_CUSTOMER = { [CUSTOMER_TOKEN_HEADER]: 'server-tests-customer-phone-token-0123456789' };
+
 let accounts = 0;
 
 /** A registration body with an email and username no other test uses. */
@@ -160,12 +164,17 @@ export async function signIn(app: App, username: string, password: string, remem
   return response.json<TokenResponse>().access_token;
 }
 
-/** The link of the newest dev-outbox mail to `email` (verification or reset), as a person would follow it. */
+/**
+ * The link of the newest mail kept for `email` (verification or reset), as its owner would follow it
+ * from their mailbox (the outbox route itself lists only the signed-in owner's mail).
+ */
 export async function latestMailLink(app: App, email: string): Promise<string> {
-  const response = await app.inject({ method: 'GET', url: `/api/v1/sandbox/outbox?to=${encodeURIComponent(email)}` });
-  const link = response.json<{ link: string | null }[]>()[0]?.link;
-  if (!link) throw new Error(`no mail with a link to ${email}`);
-  return link;
+  const mail = await app.db.maybeOne<{ link: string | null }>(
+    'select link from outbox_mails where lower(to_address) = lower($1) order by id desc limit 1',
+    [email],
+  );
+  if (!mail?.link) throw new Error(`no mail with a link to ${email}`);
+  return mail.link;
 }
 
 /** The token a mailed link carries. */

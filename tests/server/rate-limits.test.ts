@@ -66,6 +66,7 @@ describe('rate limits of the account routes', () => {
     resendVerificationPerAddress: { max: 2, windowSeconds: 60 * 60 },
     availabilityPerAddress: { max: 2, windowSeconds: 60 },
     sandboxPhonePerAddress: { max: 2, windowSeconds: 60 },
+    sandboxSignupPerAddress: { max: 2, windowSeconds: 60 * 60 },
   };
 
   beforeAll(async () => {
@@ -163,6 +164,18 @@ describe('rate limits of the account routes', () => {
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toMatchObject({ code: 'rate_limited' });
     expect((await post('/sandbox/phone/messages', message, clientAddress())).statusCode).toBe(422);
+  });
+
+  it("stops a client's pretend signups in the sandbox after its limit, not another client's", async () => {
+    const from = clientAddress();
+    const signup = (phone: string, address: string) =>
+      post('/sandbox/signup/session', { business_name: 'Spam Shop', phone_number: phone }, address);
+    expect((await signup('+1 555 300 0001', from)).statusCode).toBe(201);
+    expect((await signup('+1 555 300 0002', from)).statusCode).toBe(201);
+    const refused = await signup('+1 555 300 0003', from);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ code: 'rate_limited' });
+    expect((await signup('+1 555 300 0004', clientAddress())).statusCode).toBe(201);
   });
 
   it('stops registrations from one client address', async () => {

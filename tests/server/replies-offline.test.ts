@@ -14,7 +14,7 @@ import {
 import type { PhoneMessageSent, Thread } from '../../server/sandbox/phone/service';
 import { DEFAULT_HANDOVER_MESSAGE, HANDOVER_REASONS } from '../../server/services/replies/ownership';
 import { uploadAndIngest } from './documents-helpers';
-import { useTestApp } from './helpers';
+import { SANDBOX_CUSTOMER, useTestApp } from './helpers';
 import {
   conversationOf,
   customerReceived,
@@ -77,6 +77,7 @@ describe('local/knowledge-base, offline', () => {
     const sent = await ctx.app.inject({
       method: 'POST',
       url: '/sandbox/phone/messages',
+      headers: SANDBOX_CUSTOMER,
       payload: {
         phone_number_id: owner.phoneNumberId,
         name: 'Marta',
@@ -91,6 +92,7 @@ describe('local/knowledge-base, offline', () => {
     const thread = await ctx.app.inject({
       method: 'GET',
       url: `/sandbox/phone/thread?phone_number_id=${owner.phoneNumberId}&wa_id=${waId}`,
+      headers: SANDBOX_CUSTOMER,
     });
     expect(thread.statusCode).toBe(200);
     expect(thread.json<Thread>().messages.at(-1)).toMatchObject({

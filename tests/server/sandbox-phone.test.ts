@@ -13,7 +13,8 @@ import {
   WEBHOOK_PATH,
   webhookUrl,
 } from '../../server/sandbox/webhooks';
-import { buildTestApp, registerUser, testConfig, useTestApp } from './helpers';
+import { CUSTOMER_ERRORS, CUSTOMER_TOKEN_HEADER } from '../../server/sandbox/phone/customers';
+import { buildTestApp, registerUser, SANDBOX_CUSTOMER, testConfig, useTestApp } from './helpers';
 import { MetaOpenApi, shapeOf } from './meta-openapi';
 import { postWebhook, storedFor, type Json } from './webhook-fixtures';
 import { buildListeningSandboxApp, businessTokenOf, connectWhatsApp, TEST_APP_SECRET } from './whatsapp-helpers';
@@ -38,7 +39,7 @@ async function connected() {
 }
 
 function sendFromPhone(payload: Json) {
-  return ctx.app.inject({ method: 'POST', url: '/sandbox/phone/messages', payload });
+  return ctx.app.inject({ method: 'POST', url: '/sandbox/phone/messages', payload, headers: SANDBOX_CUSTOMER });
 }
 
 async function phoneSays(phoneNumberId: string, phoneNumber: string, text: string, extra: Json = {}) {
@@ -53,10 +54,11 @@ async function phoneSays(phoneNumberId: string, phoneNumber: string, text: strin
   return response.json<PhoneMessageSent>();
 }
 
-function readThread(phoneNumberId: string, waId: string) {
+function readThread(phoneNumberId: string, waId: string, headers: Record<string, string> = SANDBOX_CUSTOMER) {
   return ctx.app.inject({
     method: 'GET',
     url: `/sandbox/phone/thread?phone_number_id=${phoneNumberId}&wa_id=${waId}`,
+    headers,
   });
 }
 
@@ -153,6 +155,70 @@ describe('the customer phone page', () => {
       display_phone_number: signup.phone_number,
       verified_name: 'Jasper’s Market',
     });
+  });
+});
+
+describe('pretend customers belong to the browser that first used their number', () => {
+  const STRANGER = { [CUSTOMER_TOKEN_HEADER]: 'a-stranger-browser-token-abcdefghijklmnopq' };
+
+  it("refuses another browser's reads and writes as that customer, and leaves the thread unread", async () => {
+    const { userId, signup, customer } = await connected();
+    await phoneSays(signup.phone_number_id, customer.phoneNumber, 'My address is 12 Elm Street');
+    const businessToken = await businessTokenOf(ctx.app, ctx.db, userId);
+    await ctx.app.whatsapp.graph.sendText(businessToken, signup.phone_number_id, {
+      to: customer.waId,
+      body: 'Thanks, noted',
+    });
+
+    const read = await readThread(signup.phone_number_id, customer.waId, STRANGER);
+    expect(read.statusCode).toBe(403);
+    expect(read.json()).toMatchObject({ detail: CUSTOMER_ERRORS.taken, field: 'wa_id', code: 'customer_taken' });
+    expect(read.body).not.toContain('Elm Street');
+    const unread = await ctx.db.one<{ n: number }>(
+      "select count(*)::int as n from sandbox_messages where wa_id = $1 and direction = 'outbound' and read_at is null",
+      [customer.waId],
+    );
+    expect(unread.n).toBe(1);
+
+    const written = await ctx.app.inject({
+      method: 'POST',
+      url: '/sandbox/phone/messages',
+      headers: STRANGER,
+      payload: {
+        phone_number_id: signup.phone_number_id,
+        name: 'Mallory',
+        phone_number: customer.phoneNumber,
+        text: 'x',
+      },
+    });
+    expect(written.statusCode).toBe(403);
+    expect(written.json()).toMatchObject({ detail: CUSTOMER_ERRORS.taken, field: 'phone_number' });
+    const sent = await ctx.db.one<{ n: number }>(
+      "select count(*)::int as n from sandbox_messages where wa_id = $1 and direction = 'inbound'",
+      [customer.waId],
+    );
+    expect(sent.n).toBe(1);
+  });
+
+  it('asks for the browser token when there is none, or a guessable one', async () => {
+    const { signup, customer } = await connected();
+    for (const headers of [{}, { [CUSTOMER_TOKEN_HEADER]: 'short' }]) {
+      const response = await readThread(signup.phone_number_id, customer.waId, headers);
+      expect(response.statusCode).toBe(422);
+      expect(response.json()).toMatchObject({ detail: CUSTOMER_ERRORS.noToken, field: CUSTOMER_TOKEN_HEADER });
+    }
+  });
+
+  it('shows a browser that takes over an unowned number nothing from before it did', async () => {
+    const { signup, customer } = await connected();
+    await phoneSays(signup.phone_number_id, customer.phoneNumber, 'Something private');
+    // As for numbers used before customers were tied to browsers: nobody owns this one.
+    await ctx.db.query('delete from sandbox_customers where wa_id = $1', [customer.waId]);
+
+    const thread = await readThread(signup.phone_number_id, customer.waId, STRANGER);
+
+    expect(thread.statusCode).toBe(200);
+    expect(thread.json<Thread>().messages).toEqual([]);
   });
 });
 

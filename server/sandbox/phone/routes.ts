@@ -2,7 +2,14 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ErrorResponse } from '../../routes/shared';
 import type { SandboxWebhooks } from '../webhooks';
+import { CUSTOMER_TOKEN_HEADER } from './customers';
 import { listNumbers, readThread, sendFromPhone } from './service';
+
+const CustomerHeaders = Type.Object({
+  [CUSTOMER_TOKEN_HEADER]: Type.Optional(
+    Type.String({ description: 'The random token of the browser that owns the pretend customer number' }),
+  ),
+});
 
 const SandboxNumber = Type.Object({
   phone_number_id: Type.String(),
@@ -55,7 +62,7 @@ const Thread = Type.Object({
 /**
  * The customer phone's JSON API under /sandbox/phone (public, like texting a real number): the
  * business numbers to text, sending a message (stored, then a signed webhook to our own
- * endpoint), and the thread with a number.
+ * endpoint), and the thread with a number; both only as a customer number the browser owns.
  */
 const phone: FastifyPluginAsyncTypebox<{ webhooks: SandboxWebhooks }> = async (app, { webhooks }) => {
   const common = { tags: ['sandbox'] };
@@ -78,14 +85,16 @@ const phone: FastifyPluginAsyncTypebox<{ webhooks: SandboxWebhooks }> = async (a
       schema: {
         ...common,
         summary: 'Sandbox only: a customer texts a business number (stored, then delivered as a signed webhook)',
+        headers: CustomerHeaders,
         body: PhoneMessageBody,
-        response: { 201: PhoneMessageSent, 422: ErrorResponse, 429: ErrorResponse },
+        response: { 201: PhoneMessageSent, 403: ErrorResponse, 422: ErrorResponse, 429: ErrorResponse },
       },
     },
     async (request, reply) => {
       // Anyone can open the phone: a script must not fill an owner's inbox from it.
       app.rateLimiter.consume('sandbox-phone', request.ip, app.config.rateLimits.sandboxPhonePerAddress);
-      return reply.status(201).send(await sendFromPhone(app.db, webhooks, request.body));
+      const token = request.headers[CUSTOMER_TOKEN_HEADER];
+      return reply.status(201).send(await sendFromPhone(app.db, webhooks, request.body, token));
     },
   );
 
@@ -95,11 +104,12 @@ const phone: FastifyPluginAsyncTypebox<{ webhooks: SandboxWebhooks }> = async (a
       schema: {
         ...common,
         summary: "Sandbox only: a customer's thread with a business number (marks the business's messages read)",
+        headers: CustomerHeaders,
         querystring: ThreadQuery,
-        response: { 200: Thread, 422: ErrorResponse },
+        response: { 200: Thread, 403: ErrorResponse, 422: ErrorResponse },
       },
     },
-    async (request) => readThread(app.db, webhooks, request.query),
+    async (request) => readThread(app.db, webhooks, request.query, request.headers[CUSTOMER_TOKEN_HEADER]),
   );
 };
 

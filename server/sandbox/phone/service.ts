@@ -5,11 +5,14 @@ import { digitsOf, displayPhoneNumber } from '../graph/ids';
 import { recordInboundMessage, TEXT_BODY_MAX_LENGTH } from '../graph/messages';
 import { customerReadThread } from '../statuses';
 import { inboundTextPayload, type DeliveryOutcome, type SandboxWebhooks } from '../webhooks';
+import { claimCustomer } from './customers';
 
 /**
  * The customer phone (/sandbox/phone): anyone may text a sandbox business number and read the
- * thread with it, as anyone may text a real WhatsApp number. Nothing here belongs to a Threadline
- * owner; what reaches an owner goes through our webhook, signed, as Meta's would.
+ * thread with it, as anyone may text a real WhatsApp number, but only as a pretend customer of
+ * their own: each customer number belongs to the browser that first used it (`customerToken`).
+ * Nothing here belongs to a Threadline owner; what reaches an owner goes through our webhook,
+ * signed, as Meta's would.
  */
 
 export const NAME_MAX_LENGTH = 100;
@@ -136,12 +139,14 @@ export async function sendFromPhone(
   db: Db,
   webhooks: SandboxWebhooks,
   input: PhoneMessageInput,
+  customerToken: string | undefined,
 ): Promise<PhoneMessageSent> {
   const { name, waId } = checkedMessage(input);
   const phone = await registeredNumber(db, input.phone_number_id);
   if (waId === phone.phone_number) {
     throw new ValidationFailed("That is the business's own number; use another one.", 'phone_number');
   }
+  await claimCustomer(db, waId, customerToken, 'phone_number');
   const context = input.context_message_id ? await quoted(db, phone, waId, input.context_message_id) : undefined;
   const recorded = await recordInboundMessage(db, {
     phoneNumberId: phone.id,
@@ -225,10 +230,12 @@ export async function readThread(
   db: Db,
   webhooks: SandboxWebhooks,
   query: { phone_number_id: string; wa_id: string },
+  customerToken: string | undefined,
 ): Promise<Thread> {
   const waId = customerNumber(query.wa_id, 'wa_id');
   const phone = await registeredNumber(db, query.phone_number_id);
-  await customerReadThread(webhooks, db, phone, waId);
+  const since = await claimCustomer(db, waId, customerToken, 'wa_id');
+  await customerReadThread(webhooks, db, phone, waId, since);
   const rows = await db.query<ThreadRow>(
     `select * from (
        select m.wamid, m.direction, m.body ->> 'body' as text, m.created_at, m.delivered_at, m.read_at,
@@ -236,11 +243,11 @@ export async function readThread(
          from sandbox_messages m
          left join sandbox_messages q
            on q.wamid = m.context_wamid and q.phone_number_id = m.phone_number_id and q.wa_id = m.wa_id
-        where m.phone_number_id = $1 and m.wa_id = $2
+        where m.phone_number_id = $1 and m.wa_id = $2 and m.created_at >= $4
         order by m.created_at desc, m.wamid desc
         limit $3
      ) newest order by created_at, wamid`,
-    [phone.id, waId, THREAD_LIMIT],
+    [phone.id, waId, THREAD_LIMIT, since],
   );
   return {
     business: asSandboxNumber(phone),

@@ -13,7 +13,10 @@
     name: 'threadline.sandboxPhone.name',
     phoneNumber: 'threadline.sandboxPhone.phoneNumber',
     business: 'threadline.sandboxPhone.business',
+    token: 'threadline.sandboxPhone.token',
   };
+  /** The header that proves this browser owns its pretend customer number (see customers.ts). */
+  var TOKEN_HEADER = 'x-sandbox-customer-token';
   var TICKS = { sent: '✓', delivered: '✓✓', read: '✓✓' };
   var TICK_LABELS = { sent: 'Sent', delivered: 'Delivered', read: 'Read' };
 
@@ -25,6 +28,7 @@
     rendered: '',
     sending: false,
     justSent: false,
+    token: null,
   };
 
   function el(id) {
@@ -53,6 +57,29 @@
     crypto.getRandomValues(bytes);
     for (var i = 0; i < count; i += 1) digits += String(bytes[i] % 10);
     return digits;
+  }
+
+  /**
+   * This browser's secret: the first browser to use a customer number owns it, and nobody without
+   * the token can read that customer's thread or write as that customer.
+   */
+  function customerToken() {
+    if (state.token) return state.token;
+    var token = recall(STORAGE.token);
+    if (!token || !/^[A-Za-z0-9_-]{43}$/.test(token)) {
+      var bytes = new Uint8Array(32);
+      crypto.getRandomValues(bytes);
+      token = btoa(String.fromCharCode.apply(null, bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+      remember(STORAGE.token, token);
+    }
+    state.token = token;
+    return token;
+  }
+
+  function apiHeaders(extra) {
+    var headers = { accept: 'application/json' };
+    headers[TOKEN_HEADER] = customerToken();
+    return Object.assign(headers, extra || {});
   }
 
   /** A made-up North American number, e.g. '+1 555 123 4567'. */
@@ -236,7 +263,7 @@
       return;
     }
     var query = new URLSearchParams({ phone_number_id: number.phone_number_id, wa_id: waId });
-    fetch(API + '/thread?' + query.toString(), { headers: { accept: 'application/json' } })
+    fetch(API + '/thread?' + query.toString(), { headers: apiHeaders() })
       .then(readJson)
       .then(function (thread) {
         if (seq === state.pollSeq) render(thread);
@@ -287,7 +314,7 @@
     showStatus('');
     fetch(API + '/messages', {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      headers: apiHeaders({ 'content-type': 'application/json' }),
       body: JSON.stringify(body),
     })
       .then(readJson)
