@@ -202,7 +202,7 @@ describe('pretend customers belong to the browser that first used their number',
 
   it('asks for the browser token when there is none, or a guessable one', async () => {
     const { signup, customer } = await connected();
-    for (const headers of [{}, { [CUSTOMER_TOKEN_HEADER]: 'short' }]) {
+    for (const headers of [{}, { [CUSTOMER_TOKEN_HEADER]: 'short' }] as Record<string, string>[]) {
       const response = await readThread(signup.phone_number_id, customer.waId, headers);
       expect(response.statusCode).toBe(422);
       expect(response.json()).toMatchObject({ detail: CUSTOMER_ERRORS.noToken, field: CUSTOMER_TOKEN_HEADER });
