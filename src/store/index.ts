@@ -19,6 +19,7 @@ import type signupSlice from '../features/whatsapp/signupSlice';
 import rootSaga from '../sagas';
 import { NAVIGATE_CONTEXT_KEY, type Navigate } from '../sagas/navigation';
 import type { Feature } from './feature';
+import { DEV_TOOLS_SANITIZERS } from './sanitize';
 
 /** What every page needs, the landing page included. */
 const CORE_SLICES = [authSlice, connectionSlice, themeSlice, toastsSlice] as const;
@@ -69,7 +70,7 @@ export function setupStore(
   const store = configureStore({
     reducer: reducer as unknown as Reducer<RootState>,
     preloadedState: preloadedState as RootState | undefined,
-    devTools: process.env.NODE_ENV !== 'production',
+    devTools: process.env.NODE_ENV !== 'production' && DEV_TOOLS_SANITIZERS,
     // Serializability and immutability checks stay on: actions must replay in Redux DevTools.
     middleware: (getDefault) => getDefault().concat(sagaMiddleware),
   });
