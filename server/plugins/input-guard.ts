@@ -1,43 +1,64 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { UNSTORABLE } from '../db/text';
-import { ValidationFailed } from '../errors';
+import { BadRequest, ValidationFailed } from '../errors';
 
-/** The first string of a JSON value (path, as the API names fields) that the database cannot hold. */
-function unstorableField(value: unknown, path: string, anyObject = false): string | undefined {
-  if (typeof value === 'string') return UNSTORABLE.test(value) ? path || 'body' : undefined;
-  if (Array.isArray(value)) {
-    for (const [index, item] of value.entries()) {
-      const found = unstorableField(item, path ? `${path}.${index}` : String(index));
-      if (found) return found;
+/** Deeper than any body the API takes (Meta's webhooks nest about ten levels). */
+export const MAX_JSON_DEPTH = 64;
+
+export const INPUT_ERRORS = {
+  tooDeep: `The request is nested too deeply (at most ${MAX_JSON_DEPTH} levels).`,
+  unstorable: (field: string) => `${field} contains a character that cannot be stored.`,
+} as const;
+
+type Finding = { problem: 'unstorable' | 'tooDeep'; field: string };
+
+/**
+ * The first problem of a JSON value, walked without recursion so that no nesting can overflow the
+ * stack: a string (or key) the database cannot hold, or nesting beyond MAX_JSON_DEPTH. Fields are
+ * named as the API names them (`items.2.name`). `anyObject` walks objects of any class (params and
+ * queries); in a body only plain objects are text (a raw Buffer, the webhook's, or a stream is not).
+ */
+function findProblem(root: unknown, anyObject = false): Finding | undefined {
+  const stack: { value: unknown; path: string; name: string; depth: number }[] = [
+    { value: root, path: '', name: '', depth: 0 },
+  ];
+  while (stack.length > 0) {
+    const { value, path, name, depth } = stack.pop()!;
+    if (UNSTORABLE.test(name)) return { problem: 'unstorable', field: path };
+    if (typeof value === 'string') {
+      if (UNSTORABLE.test(value)) return { problem: 'unstorable', field: path || 'body' };
+      continue;
     }
-    return undefined;
-  }
-  if (value === null || typeof value !== 'object') return undefined;
-  // In a body, plain objects only: a raw Buffer (the webhook's) or a stream is not text.
-  const prototype = Object.getPrototypeOf(value) as unknown;
-  if (!anyObject && prototype !== Object.prototype && prototype !== null) return undefined;
-  for (const [name, item] of Object.entries(value)) {
-    const field = path ? `${path}.${name}` : name;
-    if (UNSTORABLE.test(name)) return field;
-    const found = unstorableField(item, field);
-    if (found) return found;
+    if (value === null || typeof value !== 'object') continue;
+    if (!Array.isArray(value) && !anyObject) {
+      const prototype = Object.getPrototypeOf(value) as unknown;
+      if (prototype !== Object.prototype && prototype !== null) continue;
+    }
+    if (depth >= MAX_JSON_DEPTH) return { problem: 'tooDeep', field: path || 'body' };
+    const entries: [string, unknown][] = Array.isArray(value)
+      ? value.map((item, index) => [String(index), item])
+      : Object.entries(value);
+    // Pushed in reverse so that the first problem in document order is the one named.
+    for (let index = entries.length - 1; index >= 0; index -= 1) {
+      const [key, item] = entries[index];
+      stack.push({ value: item, path: path ? `${path}.${key}` : key, name: key, depth: depth + 1 });
+    }
   }
   return undefined;
 }
 
 /**
- * A NUL character or a lone surrogate half in any text a person or a client sends (body, query,
- * path) is a 422 on that field, not a failed statement and a 500.
+ * Every request's text is checked before validation: a NUL character or a lone surrogate half in
+ * any text a person or a client sends (body, query, path) is a 422 on that field, not a failed
+ * statement and a 500; a body nested beyond MAX_JSON_DEPTH is a 400.
  */
 export default fp(
   async function inputGuard(app: FastifyInstance) {
     app.addHook('preValidation', async (request) => {
-      const field =
-        unstorableField(request.params, '', true) ??
-        unstorableField(request.query, '', true) ??
-        unstorableField(request.body, '');
-      if (field) throw new ValidationFailed(`${field} contains a character that cannot be stored.`, field);
+      const found = findProblem(request.params, true) ?? findProblem(request.query, true) ?? findProblem(request.body);
+      if (found?.problem === 'tooDeep') throw new BadRequest(INPUT_ERRORS.tooDeep, 'too_deep', found.field);
+      if (found) throw new ValidationFailed(INPUT_ERRORS.unstorable(found.field), found.field);
     });
   },
   { name: 'input-guard' },

@@ -8,6 +8,12 @@ import type { WhatsAppDeps } from '../services/whatsapp/deps';
 /** The shared ErrorBody schema (added by the openapi plugin), for the error statuses of a route. */
 export const ErrorResponse = Type.Unsafe<ErrorBody>({ $ref: 'ErrorBody#' });
 
+/**
+ * A row id in a path or query: a positive, finite integer a bigint column can hold (without the
+ * maximum, `Infinity` would pass the integer check and reach SQL).
+ */
+export const RowId = Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER });
+
 /** OpenAPI: the route needs `Authorization: Bearer <access_token>`. */
 export const BEARER_AUTH = [{ bearer: [] }];
 

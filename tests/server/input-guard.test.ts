@@ -1,4 +1,5 @@
 import type { ErrorBody } from '../../contract';
+import { INPUT_ERRORS, MAX_JSON_DEPTH } from '../../server/plugins/input-guard';
 import { agentBody, call, newOwner } from './agents-helpers';
 import { bearer, newAccount, useTestApp } from './helpers';
 
@@ -51,5 +52,36 @@ describe('text the database cannot hold', () => {
     const created = await call(ctx, owner, 'POST', '/agents', agentBody({ name: 'Zoë 🍞 helper' }));
     expect(created.statusCode).toBe(201);
     expect(created.json<{ name: string }>().name).toBe('Zoë 🍞 helper');
+  });
+});
+
+describe('deeply nested JSON', () => {
+  function nested(depth: number): string {
+    return '{"a":'.repeat(depth) + '1' + '}'.repeat(depth);
+  }
+
+  it('is refused with a 400 before any login, however deep, and the server stays up', async () => {
+    for (const depth of [MAX_JSON_DEPTH + 1, 4_000, 100_000]) {
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/register',
+        headers: { 'content-type': 'application/json' },
+        payload: nested(depth),
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json<ErrorBody>()).toMatchObject({ detail: INPUT_ERRORS.tooDeep, code: 'too_deep' });
+    }
+    const health = await ctx.app.inject({ method: 'GET', url: '/api/v1/health' });
+    expect(health.statusCode).toBe(200);
+  });
+
+  it('passes nesting within the cap on to validation', async () => {
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/register',
+      headers: { 'content-type': 'application/json' },
+      payload: nested(MAX_JSON_DEPTH - 1),
+    });
+    expect(response.statusCode).toBe(422);
   });
 });

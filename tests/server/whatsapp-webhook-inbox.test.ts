@@ -16,6 +16,7 @@ import {
   type Json,
 } from './webhook-fixtures';
 import { buildListeningSandboxApp } from './whatsapp-helpers';
+import { WA_ID_MAX_LENGTH } from '../../server/services/whatsapp/webhook/rows';
 
 let testDb: TestDb;
 let app: App;
@@ -199,6 +200,36 @@ describe('POST /api/v1/whatsapp/webhook: inbound messages', () => {
       [userId],
     );
     expect(conversation.unread_count).toBe(1);
+  });
+});
+
+describe('POST /api/v1/whatsapp/webhook: ids no Meta delivery can have', () => {
+  const HUGE = 'x'.repeat(512 * 1024);
+
+  it('stores the messages that can be stored and acknowledges the rest, never a poison delivery', async () => {
+    const { userId, phoneNumberId } = await connectedOwner(app);
+    const good = textMessage({ context: { from: CUSTOMER, id: `wamid.${HUGE}` } });
+    const longId = textMessage({ id: `wamid.${HUGE}` });
+    const longFrom = textMessage({ from: '1'.repeat(WA_ID_MAX_LENGTH + 1) });
+    const reaction = textMessage({ type: 'reaction', reaction: { message_id: `wamid.${HUGE}`, emoji: '👍' } });
+    const raw = JSON.stringify(
+      envelope(phoneNumberId, {
+        messages: [longId, good, longFrom, reaction],
+        statuses: [{ id: `wamid.${HUGE}`, status: 'read', timestamp: '1750263773', recipient_id: CUSTOMER }],
+      }),
+    );
+
+    const response = await postWebhook(app, raw);
+
+    expect(response.statusCode).toBe(200);
+    const { messages } = await storedFor(testDb.db, userId);
+    expect(messages.map((message) => message.wamid)).toEqual([good.id]);
+    const stored = await testDb.db.one<{ in_reply_to: string | null }>(
+      'select in_reply_to from messages where wamid = $1',
+      [good.id],
+    );
+    expect(stored.in_reply_to).toBeNull();
+    expect((await postWebhook(app, raw)).statusCode).toBe(200);
   });
 });
 

@@ -4,10 +4,10 @@ import { ContextList, DocumentList, SearchQuery } from '../../../contract';
 import { listContexts } from '../../services/knowledge/contexts';
 import { deleteDocument, listDocuments } from '../../services/knowledge/documents';
 import { searchAgentContexts } from '../../services/knowledge/search';
-import { BEARER_AUTH, ErrorResponse } from '../shared';
+import { BEARER_AUTH, ErrorResponse, RowId } from '../shared';
 
-const AgentParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
-const DocumentParams = Type.Object({ id: Type.Integer({ minimum: 1 }), documentId: Type.Integer({ minimum: 1 }) });
+const AgentParams = Type.Object({ id: RowId });
+const DocumentParams = Type.Object({ id: RowId, documentId: RowId });
 
 /** What an agent knows from its documents: the files and their contexts (chunks). */
 const agentKnowledge: FastifyPluginAsyncTypebox = async (app) => {

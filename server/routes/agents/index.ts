@@ -23,10 +23,9 @@ import {
 import type { AgentDeps } from '../../services/agents/deps';
 import { getAgentGraph } from '../../services/agents/graph';
 import { deleteMemory, listMemories, searchMemories, updateMemory } from '../../services/agents/memories';
-import { BEARER_AUTH, ErrorResponse } from '../shared';
+import { BEARER_AUTH, ErrorResponse, RowId } from '../shared';
 
 /** A row id: a positive integer the database can hold; anything else is a 422 naming the parameter. */
-const RowId = Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER });
 const AgentParams = Type.Object({ id: RowId });
 const MemoryParams = Type.Object({ id: RowId, memoryId: RowId });
 

@@ -5,7 +5,7 @@ import { AGENT_LIMITS, UploadResponse } from '../../../contract';
 import { ValidationFailed } from '../../errors';
 import { requireUploadTarget, storeDocument } from '../../services/knowledge/documents';
 import agentKnowledge from '../agents/contexts';
-import { BEARER_AUTH, ErrorResponse } from '../shared';
+import { BEARER_AUTH, ErrorResponse, RowId } from '../shared';
 import { readUpload, UPLOAD_ERRORS } from './upload';
 
 /**
@@ -31,7 +31,7 @@ const documents: FastifyPluginAsyncTypebox = async (app) => {
           'processing until the ingestion job makes it ready or failed.',
         security: BEARER_AUTH,
         consumes: ['multipart/form-data'],
-        querystring: Type.Object({ agent_id: Type.Integer({ minimum: 1 }) }),
+        querystring: Type.Object({ agent_id: RowId }),
         response: {
           201: UploadResponse,
           401: ErrorResponse,

@@ -102,7 +102,7 @@ export async function conversationPage(
     return db.query<PageRow>(
       `select ${LIST_COLUMNS}, id, ${CURSOR_AT_SQL} as cursor_at
          from conversations where user_id = $1 and ${where} ${matches}
-        order by ${LIST_ORDER} limit ${Number(rowLimit)}`,
+        order by ${LIST_ORDER} limit ${param(rowLimit)}`,
       params,
     );
   };

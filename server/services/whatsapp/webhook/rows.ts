@@ -65,6 +65,23 @@ export interface DeliveryRows {
 
 const INT4_MAX = 2 ** 31 - 1;
 
+/**
+ * Meta's message ids are about 60 characters and a customer's WhatsApp id at most 15 digits (a
+ * business-scoped id a few more). Anything much longer cannot be Meta's, and would overflow the
+ * unique indexes they are kept in: such a message is acknowledged and not stored, never a delivery
+ * that fails on every retry.
+ */
+export const WAMID_MAX_LENGTH = 256;
+export const WA_ID_MAX_LENGTH = 64;
+
+function fitsWamid(id: unknown): id is string {
+  return typeof id === 'string' && id.length <= WAMID_MAX_LENGTH;
+}
+
+function storableMessage(message: WebhookMessage): boolean {
+  return fitsWamid(message.id) && message.from.length <= WA_ID_MAX_LENGTH;
+}
+
 function profileNames(value: WebhookValue): Map<string, string> {
   const names = new Map<string, string>();
   for (const contact of value.contacts ?? []) {
@@ -84,7 +101,7 @@ function inboundRow(phoneNumberId: string, message: WebhookMessage, profileName:
     type: message.type,
     body: readableBody(message),
     raw: JSON.stringify(message),
-    inReplyTo: typeof quoted === 'string' ? quoted : null,
+    inReplyTo: fitsWamid(quoted) ? quoted : null,
     sentAt: Number(message.timestamp),
   };
 }
@@ -92,7 +109,7 @@ function inboundRow(phoneNumberId: string, message: WebhookMessage, profileName:
 /** A reaction names the message it reacts to; one that names none changes nothing. */
 function reactionRow(phoneNumberId: string, message: WebhookMessage): ReactionRow | undefined {
   const reaction = (message.reaction ?? {}) as { message_id?: unknown; emoji?: unknown };
-  if (typeof reaction.message_id !== 'string') return undefined;
+  if (!fitsWamid(reaction.message_id)) return undefined;
   return {
     phoneNumberId,
     wamid: reaction.message_id,
@@ -134,6 +151,7 @@ export function rowsOf(deliveries: readonly DeliveryToStore[]): DeliveryRows {
       if (field !== 'messages') continue;
       const names = profileNames(value);
       for (const message of value.messages ?? []) {
+        if (!storableMessage(message)) continue;
         if (message.type !== 'reaction') {
           rows.inbound.push(inboundRow(phoneNumberId, message, names.get(message.from)));
           continue;
@@ -141,7 +159,9 @@ export function rowsOf(deliveries: readonly DeliveryToStore[]): DeliveryRows {
         const reaction = reactionRow(phoneNumberId, message);
         if (reaction) rows.reactions.push(reaction);
       }
-      for (const status of value.statuses ?? []) rows.statuses.push(statusRow(phoneNumberId, status));
+      for (const status of value.statuses ?? []) {
+        if (fitsWamid(status.id)) rows.statuses.push(statusRow(phoneNumberId, status));
+      }
     }
   }
   return rows;
