@@ -1,6 +1,6 @@
 import formbody from '@fastify/formbody';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyServerFactory, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import { withRedaction } from './logging';
@@ -34,6 +34,8 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
   /** Whether this process runs the job queue; by default only the embedded shape's API does. */
   runJobs?: boolean;
+  /** The HTTP server to serve on, e.g. one that takes over a port bound before the app was built. */
+  serverFactory?: FastifyServerFactory;
 }
 
 /** The whole API as one Fastify instance: external plugins, our plugins, then routes. */
@@ -47,6 +49,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     // longer than Fastify's default 10 s per plugin.
     pluginTimeout: 120_000,
     ajv: { customOptions: { removeAdditional: true, coerceTypes: 'array', useDefaults: true, allErrors: false } },
+    serverFactory: options.serverFactory,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorate('config', config);

@@ -26,10 +26,16 @@ export function closeOnSignals(app: FastifyInstance) {
   process.on('SIGTERM', () => shutdown('SIGTERM'));
 }
 
+/**
+ * A reason not to go on that the person running the command can act on (the folder is in use, the
+ * port is taken): printed as its message alone, without a stack trace.
+ */
+export class Refusal extends Error {}
+
 /** Runs a process's main function; a failure to start is printed and ends the process. */
 export function run(main: () => Promise<void>) {
   main().catch((error: unknown) => {
-    console.error(error);
+    console.error(error instanceof Refusal ? error.message : error);
     process.exit(1);
   });
 }

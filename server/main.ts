@@ -1,12 +1,24 @@
 import { buildApp } from './app';
 import { loadConfig } from './config';
+import { lockDataDir, SERVER_ROLE } from './data-dir-lock';
 import { closeOnSignals, run } from './lifecycle';
+import { bindPort } from './port';
 
-/** `npm start`'s server: read config, listen, and shut down cleanly on SIGINT/SIGTERM. */
+/**
+ * `npm start`'s server: read config, take DATA_DIR (embedded shape), bind the port, then open the
+ * database and build the app, listen, and shut down cleanly on SIGINT/SIGTERM. A second start on the
+ * same DATA_DIR or port stops before the database is opened.
+ */
 run(async () => {
   const config = loadConfig();
-  const app = await buildApp(config);
+  // PostgreSQL serves many processes; PGlite's files in DATA_DIR only one.
+  if (!config.databaseUrl) {
+    const lock = await lockDataDir(config.dataDir, SERVER_ROLE);
+    process.on('exit', () => lock.release());
+  }
+  const bound = await bindPort(config.host, config.port);
+  const app = await buildApp(config, { serverFactory: bound.serverFactory });
   closeOnSignals(app);
-  await app.listen({ host: config.host, port: config.port });
+  await app.listen({ host: config.host, port: bound.port });
   app.log.info(`Threadline is running at ${config.publicUrl}`);
 });
