@@ -9,7 +9,22 @@ export const MAX_JSON_DEPTH = 64;
 export const INPUT_ERRORS = {
   tooDeep: `The request is nested too deeply (at most ${MAX_JSON_DEPTH} levels).`,
   unstorable: (field: string) => `${field} contains a character that cannot be stored.`,
+  notFinite: (field: string) => `${field} must be a finite number.`,
 } as const;
+
+/**
+ * The first number of a path or query that is not finite. Ajv coerces the text 'Infinity' (or
+ * '1e309') of an integer field into Infinity and then skips its minimum and maximum, which check
+ * finite numbers only; such a value must not reach SQL.
+ */
+function nonFiniteField(values: unknown): string | undefined {
+  if (values === null || typeof values !== 'object') return undefined;
+  for (const [name, value] of Object.entries(values)) {
+    const items: unknown[] = Array.isArray(value) ? value : [value];
+    if (items.some((item) => typeof item === 'number' && !Number.isFinite(item))) return name;
+  }
+  return undefined;
+}
 
 type Finding = { problem: 'unstorable' | 'tooDeep'; field: string };
 
@@ -51,7 +66,8 @@ function findProblem(root: unknown, anyObject = false): Finding | undefined {
 /**
  * Every request's text is checked before validation: a NUL character or a lone surrogate half in
  * any text a person or a client sends (body, query, path) is a 422 on that field, not a failed
- * statement and a 500; a body nested beyond MAX_JSON_DEPTH is a 400.
+ * statement and a 500; a body nested beyond MAX_JSON_DEPTH is a 400. After validation, a number
+ * that is not finite is a 422 on its field.
  */
 export default fp(
   async function inputGuard(app: FastifyInstance) {
@@ -59,6 +75,10 @@ export default fp(
       const found = findProblem(request.params, true) ?? findProblem(request.query, true) ?? findProblem(request.body);
       if (found?.problem === 'tooDeep') throw new BadRequest(INPUT_ERRORS.tooDeep, 'too_deep', found.field);
       if (found) throw new ValidationFailed(INPUT_ERRORS.unstorable(found.field), found.field);
+    });
+    app.addHook('preHandler', async (request) => {
+      const field = nonFiniteField(request.params) ?? nonFiniteField(request.query);
+      if (field) throw new ValidationFailed(INPUT_ERRORS.notFinite(field), field);
     });
   },
   { name: 'input-guard' },

@@ -85,3 +85,32 @@ describe('deeply nested JSON', () => {
     expect(response.statusCode).toBe(422);
   });
 });
+
+describe('numbers that are not finite', () => {
+  it('are a 422 on their field in a path or a query, never a statement', async () => {
+    const owner = await newOwner(ctx);
+    const cases: [string, string, string][] = [
+      ['GET', '/api/v1/agents/Infinity', 'id'],
+      ['GET', '/api/v1/agents/-Infinity/contexts', 'id'],
+      ['GET', '/api/v1/agents/1e309/memories', 'id'],
+      ['GET', '/api/v1/messages/conversations?limit=Infinity', 'limit'],
+      ['POST', '/api/v1/documents/upload/context?agent_id=Infinity', 'agent_id'],
+    ];
+    for (const [method, url, field] of cases) {
+      const response = await ctx.app.inject({ method: method as 'GET', url, headers: bearer(owner.token) });
+      expect(response.statusCode).toBe(422);
+      expect(response.json<ErrorBody>()).toMatchObject({ detail: INPUT_ERRORS.notFinite(field), field });
+    }
+  });
+
+  it('and ids beyond what a bigint holds are a 422 on their field', async () => {
+    const owner = await newOwner(ctx);
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/agents/99999999999999999999/contexts',
+      headers: bearer(owner.token),
+    });
+    expect(response.statusCode).toBe(422);
+    expect(response.json<ErrorBody>()).toMatchObject({ field: 'id', code: 'validation_failed' });
+  });
+});
