@@ -3,6 +3,7 @@ import { loadConfig } from './config';
 import { lockDataDir, SERVER_ROLE } from './data-dir-lock';
 import { closeOnSignals, run } from './lifecycle';
 import { bindPort } from './port';
+import { answerSnapshotRequests } from './snapshots';
 
 /**
  * `npm start`'s server: read config, take DATA_DIR (embedded shape), bind the port, then open the
@@ -18,6 +19,8 @@ run(async () => {
   }
   const bound = await bindPort(config.host, config.port);
   const app = await buildApp(config, { serverFactory: bound.serverFactory });
+  // `npm run backup` cannot open the database beside us: we take its snapshot.
+  answerSnapshotRequests(app);
   closeOnSignals(app);
   await app.listen({ host: config.host, port: bound.port });
   app.log.info(`Threadline is running at ${config.publicUrl}`);

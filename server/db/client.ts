@@ -22,6 +22,16 @@ export interface Db extends Executor {
   close(): Promise<void>;
 }
 
+export interface PgliteDb extends Db {
+  readonly dialect: 'pglite';
+  /** The data directory as a gzipped tar, taken between two queries: what a crash at that moment would leave. */
+  dumpDataDir(): Promise<Blob>;
+}
+
+export function isPglite(db: Db): db is PgliteDb {
+  return db.dialect === 'pglite';
+}
+
 type QueryFn = (text: string, params?: readonly unknown[]) => Promise<Row[]>;
 
 function executor(query: QueryFn, exec: (text: string) => Promise<void>): Executor {
@@ -40,10 +50,13 @@ function executor(query: QueryFn, exec: (text: string) => Promise<void>): Execut
   };
 }
 
-/** PGlite (Postgres in WASM) with pgvector; `dataDir` undefined keeps it in memory. */
-export async function openPglite(dataDir?: string): Promise<Db> {
+/**
+ * PGlite (Postgres in WASM) with pgvector; `dataDir` undefined keeps it in memory. `loadDataDir`, a
+ * `dumpDataDir()` tarball, fills an empty `dataDir` with that database.
+ */
+export async function openPglite(dataDir?: string, options: { loadDataDir?: Blob } = {}): Promise<PgliteDb> {
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir, { extensions: { vector, pg_trgm } });
+  const client = await PGlite.create(dataDir, { extensions: { vector, pg_trgm }, loadDataDir: options.loadDataDir });
   const wrap = (target: Pick<PGlite, 'query' | 'exec'>) =>
     executor(
       async (text, params) => (await target.query<Row>(text, params as unknown[])).rows,
@@ -55,6 +68,7 @@ export async function openPglite(dataDir?: string): Promise<Db> {
     dialect: 'pglite',
     ...wrap(client),
     transaction: (work) => client.transaction((tx) => work(wrap(tx))),
+    dumpDataDir: () => client.dumpDataDir('gzip'),
     close: () => client.close(),
   };
 }

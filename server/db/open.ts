@@ -2,7 +2,12 @@ import path from 'node:path';
 import type { Config } from '../config';
 import { openPglite, openPostgres, type Db } from './client';
 
+/** Where the embedded shape keeps its PGlite database inside DATA_DIR. */
+export function pgliteDir(dataDir: string): string {
+  return path.join(dataDir, 'db');
+}
+
 /** The database the config names: PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR/db. */
 export function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): Promise<Db> {
-  return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(path.join(config.dataDir, 'db'));
+  return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(pgliteDir(config.dataDir));
 }

@@ -33,7 +33,8 @@ const KEY_BYTES = 32;
 const IV_BYTES = 12;
 /** Fixed, so that a shortened tag (which GCM would otherwise accept) is refused. */
 const GCM = { authTagLength: 16 } as const;
-const KEY_FILE = 'secret.key';
+/** The generated key's file in DATA_DIR. */
+export const KEY_FILE = 'secret.key';
 const FORMAT_VERSION = 'v1';
 /** Fixed and public: HKDF's salt only has to differ between applications, not be secret. */
 const HKDF_SALT = 'threadline/v1';

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
 import net from 'node:net';
 import path from 'node:path';
 
@@ -95,4 +96,32 @@ export async function waitForHealth(server: Child, port: number): Promise<void> 
 export async function stop(child: Child, signal: NodeJS.Signals = 'SIGTERM'): Promise<number | null> {
   if (child.process.exitCode === null && child.process.signalCode === null) child.process.kill(signal);
   return child.exited;
+}
+
+/** Registers a new owner on a real server over HTTP. */
+export async function register(port: number): Promise<{ token: string; username: string }> {
+  const tag = crypto.randomBytes(4).toString('hex');
+  const password = `Owner-${crypto.randomBytes(12).toString('hex')}`;
+  const response = await fetch(`http://127.0.0.1:${port}/api/v1/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      email: `owner.${tag}@example.com`,
+      username: `owner_${tag}`,
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      password,
+      confirm_password: password,
+    }),
+  });
+  if (response.status !== 201) throw new Error(`register answered ${response.status}: ${await response.text()}`);
+  return { token: ((await response.json()) as { access_token: string }).access_token, username: `owner_${tag}` };
+}
+
+/** The signed-in owner's profile, as far as the server tells it. */
+export async function me(port: number, token: string): Promise<{ status: number; username?: string }> {
+  const response = await fetch(`http://127.0.0.1:${port}/api/v1/users/me`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  return { status: response.status, username: ((await response.json()) as { username?: string }).username };
 }

@@ -7,6 +7,8 @@ import { LOCK_FILE } from '../../server/data-dir-lock';
 import {
   deadPid,
   freePort,
+  me,
+  register,
   SERVER_START_TIMEOUT_MS,
   startServer,
   stop,
@@ -31,32 +33,6 @@ function digest(folder: string): string {
     if (fs.statSync(file).isFile()) hash.update(name).update(fs.readFileSync(file));
   }
   return hash.digest('hex');
-}
-
-async function register(port: number): Promise<{ token: string; username: string }> {
-  const tag = crypto.randomBytes(4).toString('hex');
-  const password = `Lock-${crypto.randomBytes(12).toString('hex')}`;
-  const response = await fetch(`http://127.0.0.1:${port}/api/v1/auth/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      email: `owner.${tag}@example.com`,
-      username: `owner_${tag}`,
-      first_name: 'Ada',
-      last_name: 'Lovelace',
-      password,
-      confirm_password: password,
-    }),
-  });
-  if (response.status !== 201) throw new Error(`register answered ${response.status}: ${await response.text()}`);
-  return { token: ((await response.json()) as { access_token: string }).access_token, username: `owner_${tag}` };
-}
-
-async function me(port: number, token: string): Promise<{ status: number; username?: string }> {
-  const response = await fetch(`http://127.0.0.1:${port}/api/v1/users/me`, {
-    headers: { authorization: `Bearer ${token}` },
-  });
-  return { status: response.status, username: ((await response.json()) as { username?: string }).username };
 }
 
 describe('a second start on the same DATA_DIR', () => {
