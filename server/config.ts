@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { LOCAL_KNOWLEDGE_MODEL } from '../contract/agents';
 
@@ -117,6 +118,16 @@ export interface Config {
   replyDebounceMs: number;
   /** REPLY_RETRY_BASE_MS: the first wait before retrying a failed model call (then doubled each time). */
   replyRetryBaseMs: number;
+  /** How many jobs of each lane one process runs at once (REPLY_CONCURRENCY, INGEST_CONCURRENCY). */
+  jobConcurrency: JobConcurrency;
+}
+
+/** The job lanes' concurrency per process: replies wait on I/O, ingestion uses a core. */
+export interface JobConcurrency {
+  /** AI replies and memory extraction. */
+  replies: number;
+  /** Document ingestion: at most one per core, and one core left for replies and requests. */
+  ingestion: number;
 }
 
 const ROOT = path.resolve(__dirname, '..');
@@ -193,5 +204,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     openaiCompatibleEmbeddingModel: optional(env.OPENAI_COMPATIBLE_EMBEDDING_MODEL),
     replyDebounceMs: integer('REPLY_DEBOUNCE_MS', env.REPLY_DEBOUNCE_MS, 2000),
     replyRetryBaseMs: integer('REPLY_RETRY_BASE_MS', env.REPLY_RETRY_BASE_MS, 1000),
+    jobConcurrency: {
+      replies: Math.max(1, integer('REPLY_CONCURRENCY', env.REPLY_CONCURRENCY, 32)),
+      ingestion: Math.max(
+        1,
+        integer('INGEST_CONCURRENCY', env.INGEST_CONCURRENCY, Math.floor(os.availableParallelism() / 2)),
+      ),
+    },
   };
 }

@@ -1,4 +1,4 @@
-import type { Executor } from '../db/client';
+import type { Db, Executor } from '../db/client';
 
 export type JobStatus = 'pending' | 'running' | 'done' | 'failed';
 
@@ -10,6 +10,8 @@ export interface NewJob {
   /** Not before this time (default now). */
   runAt?: Date;
   maxAttempts?: number;
+  /** Jobs of one queue run one at a time, in order (e.g. `conversation:42`); without one, side by side. */
+  queue?: string;
 }
 
 export type JobRow = {
@@ -21,6 +23,7 @@ export type JobRow = {
   attempts: number;
   max_attempts: number;
   last_error: string | null;
+  crashes: number;
 };
 
 export const DEFAULT_MAX_ATTEMPTS = 5;
@@ -31,8 +34,8 @@ export const DEFAULT_MAX_ATTEMPTS = 5;
  */
 export async function enqueue(db: Executor, job: NewJob): Promise<number | null> {
   const row = await db.maybeOne<{ id: number }>(
-    `insert into jobs (name, payload, key, run_at, max_attempts)
-     values ($1, $2::jsonb, $3, coalesce($4::timestamptz, now()), $5)
+    `insert into jobs (name, payload, key, run_at, max_attempts, queue)
+     values ($1, $2::jsonb, $3, coalesce($4::timestamptz, now()), $5, $6)
      on conflict (key) do nothing
      returning id`,
     [
@@ -41,31 +44,86 @@ export async function enqueue(db: Executor, job: NewJob): Promise<number | null>
       job.key ?? null,
       job.runAt?.toISOString() ?? null,
       job.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
+      job.queue ?? null,
     ],
   );
   return row?.id ?? null;
 }
 
-const JOB_COLUMNS = 'id, name, key, payload, status, attempts, max_attempts, last_error';
+const JOB_COLUMNS = 'id, name, key, payload, status, attempts, max_attempts, last_error, crashes';
+
+/** Which job names a claim may take: these, or (a catch-all lane) any but these. */
+export interface NameFilter {
+  names: readonly string[];
+  except: boolean;
+}
+
+/** What is due: a pending job whose time has come, or a running one whose lease ran out (its runner died). */
+const DUE = `((j.status = 'pending' and j.run_at <= now()) or (j.status = 'running' and j.locked_until < now()))`;
+function named(names: string, except: string): string {
+  return `(case when ${except}::boolean then not (j.name = any(${names}::text[])) else j.name = any(${names}::text[]) end)`;
+}
+/** A queue is busy while one of its jobs runs under a live lease. */
+const QUEUE_FREE = `(j.queue is null or not exists (
+  select 1 from jobs r where r.queue = j.queue and r.status = 'running' and r.locked_until >= now()))`;
+
+/** Held by one claim at a time across every runner of the database (pg_advisory_xact_lock). */
+const CLAIM_LOCK = 7_413_290;
 
 /**
- * Takes the next due job: a pending one whose time has come, or a running one whose lease ran out
- * (its runner crashed). `skip locked` lets several runners (processes) claim side by side.
+ * Takes the next due job of the names given whose queue is free, oldest due first. A job taken back
+ * from a runner whose lease ran out counts a crash. Claims take turns under one advisory lock: two
+ * runners (processes) claiming at the same moment could otherwise each see a conversation's queue
+ * free and start two of its jobs at once. A claim is one short statement, so the turns are short.
  */
-export async function claimNext(db: Executor, leaseMs: number): Promise<JobRow | undefined> {
+export async function claimNext(db: Db, leaseMs: number, filter: NameFilter): Promise<JobRow | undefined> {
+  return db.transaction(async (tx) => {
+    await tx.query('select pg_advisory_xact_lock($1)', [CLAIM_LOCK]);
+    return claimInTurn(tx, leaseMs, filter);
+  });
+}
+
+function claimInTurn(db: Executor, leaseMs: number, filter: NameFilter): Promise<JobRow | undefined> {
   return db.maybeOne<JobRow>(
     `update jobs set status = 'running', attempts = attempts + 1, updated_at = now(),
+            crashes = crashes + (case when status = 'running' then 1 else 0 end),
             locked_until = now() + ($1::integer * interval '1 millisecond')
      where id = (
-       select id from jobs
-       where (status = 'pending' and run_at <= now()) or (status = 'running' and locked_until < now())
-       order by run_at, id
+       select j.id from jobs j
+       where ${DUE} and ${named('$2', '$3')} and ${QUEUE_FREE}
+       order by j.run_at, j.id
        limit 1
        for update skip locked
      )
      returning ${JOB_COLUMNS}`,
-    [leaseMs],
+    [leaseMs, filter.names, filter.except],
   );
+}
+
+/** How long until the next job of the names given comes due (null: none is waiting). */
+export async function msUntilNextDue(db: Executor, filter: NameFilter): Promise<number | null> {
+  const row = await db.one<{ ms: number | null }>(
+    `select greatest(0, ceil(extract(epoch from (min(j.run_at) - now())) * 1000))::float8 as ms
+       from jobs j where j.status = 'pending' and ${named('$1', '$2')}`,
+    [filter.names, filter.except],
+  );
+  return row.ms;
+}
+
+/**
+ * At the start of the one process that owns an embedded database: the jobs still marked running
+ * were left by its previous process, which died. Their leases end now, so that they are claimed
+ * again at once (counting the crash) instead of when the lease would have run out.
+ */
+export async function expireOrphanedLeases(db: Executor): Promise<number> {
+  const row = await db.one<{ n: number }>(
+    `with expired as (
+       update jobs set locked_until = now() - interval '1 millisecond'
+        where status = 'running' and locked_until >= now()
+       returning 1)
+     select count(*)::integer as n from expired`,
+  );
+  return row.n;
 }
 
 /** Keeps a long job's lease while its runner is alive, so that no other runner takes it over. */
@@ -100,15 +158,4 @@ export async function markFailed(db: Executor, id: number, error: string, retryI
      where id = $1`,
     [id, error, retryInMs],
   );
-}
-
-/** Whether anything is due now (used to tell a drained queue from a busy one). */
-export async function hasDueJobs(db: Executor): Promise<boolean> {
-  const row = await db.one<{ due: boolean }>(
-    `select exists (
-       select 1 from jobs
-       where (status = 'pending' and run_at <= now()) or (status = 'running' and locked_until < now())
-     ) as due`,
-  );
-  return row.due;
 }

@@ -4,7 +4,18 @@ import type { Db, Executor } from '../db/client';
 import type { Secrets } from '../plugins/secrets';
 import { ShuttingDown } from '../shutdown';
 import { deleteDoneJobs, DONE_JOB_RETENTION_MS, releaseJob } from './housekeeping';
-import { claimNext, enqueue, extendLease, markDone, markFailed, type JobRow, type NewJob } from './queue';
+import {
+  claimNext,
+  enqueue,
+  expireOrphanedLeases,
+  extendLease,
+  markDone,
+  markFailed,
+  msUntilNextDue,
+  type JobRow,
+  type NameFilter,
+  type NewJob,
+} from './queue';
 
 /** What a handler gets besides its payload. */
 export interface JobContext {
@@ -27,9 +38,9 @@ export interface JobHandler<P = Record<string, unknown>> {
 }
 
 export interface JobRunnerOptions {
-  /** How often an idle runner looks for due jobs (enqueues in this process wake it at once). */
+  /** How often an idle runner looks for due jobs anyway (enqueues and due times wake it sooner). */
   pollIntervalMs?: number;
-  /** A claimed job belongs to its runner this long; past it, another runner may take it again. */
+  /** A claimed job belongs to its runner this long; its runner renews it while the job runs. */
   leaseMs?: number;
   /** Wait before attempt `attempt + 1` after attempt `attempt` failed. */
   backoffMs?: (attempt: number) => number;
@@ -39,14 +50,34 @@ export interface JobRunnerOptions {
   doneRetentionMs?: number;
   /** The clock the cleanup's interval is measured with; tests move it on. */
   now?: () => number;
+  /** How many jobs of each lane run at once in this process (a lane not named here: 1). */
+  concurrency?: Partial<Record<string, number>>;
+  /**
+   * The embedded shape's one process: jobs found running at start were left by its previous
+   * process, which died; they are taken back at once instead of when their leases run out.
+   */
+  recoverOnStart?: boolean;
 }
 
 export type JobRunnerDeps = Omit<JobContext, 'job' | 'signal'>;
 
 export const POLL_INTERVAL_MS = 1000;
-export const LEASE_MS = 10 * 60_000;
+/** Short, and renewed every third of it while the job runs: a dead runner's job is free again soon. */
+export const LEASE_MS = 30_000;
 /** How often one runner deletes old done jobs. */
 export const CLEANUP_INTERVAL_MS = 60 * 60_000;
+/** A job whose runs ended its process this many times is failed, not run again. */
+export const MAX_CRASHES = 2;
+export const JOB_ERRORS = {
+  crashed: `Its process stopped while running it ${MAX_CRASHES} times (a crash, or the process was killed).`,
+  noHandler: (name: string) => `No handler for job '${name}'`,
+} as const;
+/** Jobs registered without a lane run in this one. */
+export const DEFAULT_LANE = 'default';
+/** AI replies and memory extraction: waiting on models and Graph, many at once. */
+export const REPLIES_LANE = 'replies';
+/** Document ingestion: CPU-bound, a few at once, never in the way of replies. */
+export const INGESTION_LANE = 'ingestion';
 const MAX_BACKOFF_MS = 10 * 60_000;
 
 /** 2 s, 4 s, 8 s … capped at ten minutes. */
@@ -59,27 +90,32 @@ function reason(error: unknown): string {
 }
 
 /**
- * Runs queued jobs from the database, one at a time per process. Durable: everything it knows is in
- * the jobs table, so a restart resumes pending work and a crashed run is re-claimed after its lease.
- * Now and then it also deletes the done jobs older than the retention.
+ * Runs queued jobs from the database in lanes: each lane (replies, ingestion …) runs up to its
+ * concurrency of jobs at once, so that slow work in one lane never holds up another; jobs of one
+ * queue (a conversation) run one at a time and in order. Durable: everything it knows is in the
+ * jobs table, so a restart resumes pending work and a crashed run is claimed again once its short
+ * lease has run out (at once, with `recoverOnStart`). It starts a job as soon as one is enqueued in
+ * this process or comes due, and polls as a safety net. Now and then it deletes old done jobs.
  */
 export class JobRunner {
-  private readonly handlers = new Map<string, JobHandler<never>>();
+  private readonly handlers = new Map<string, { handler: JobHandler<never>; lane: string }>();
   private readonly inFlight = new Set<Promise<void>>();
+  private readonly running = new Map<string, number>();
   private readonly pollIntervalMs: number;
   private readonly leaseMs: number;
   private readonly backoffMs: (attempt: number) => number;
   private readonly doneRetentionMs: number;
   private readonly now: () => number;
+  private readonly concurrency: Partial<Record<string, number>>;
+  private readonly recoverOnStart: boolean;
   private readonly stopping = new AbortController();
   /** Aborted by `stop()` or the app's shutdown signal. */
   private readonly signal: AbortSignal;
   private lastCleanupAt: number | undefined;
   private timer: NodeJS.Timeout | undefined;
   private started = false;
-  private ticking = false;
-  private wokenWhileTicking = false;
-  private currentTick: Promise<void> = Promise.resolve();
+  private filling: Promise<void> | undefined;
+  private refillRequested = false;
 
   constructor(
     private readonly deps: JobRunnerDeps,
@@ -90,13 +126,16 @@ export class JobRunner {
     this.backoffMs = options.backoffMs ?? exponentialBackoffMs;
     this.doneRetentionMs = options.doneRetentionMs ?? DONE_JOB_RETENTION_MS;
     this.now = options.now ?? Date.now;
+    this.concurrency = options.concurrency ?? {};
+    this.recoverOnStart = options.recoverOnStart ?? false;
     this.signal = options.signal ? AbortSignal.any([options.signal, this.stopping.signal]) : this.stopping.signal;
     this.signal.addEventListener('abort', () => this.stopPolling(), { once: true });
   }
 
-  register<P>(name: string, handler: JobHandler<P>): void {
+  /** Handles the jobs called `name`, in `lane` (whose concurrency the options set). */
+  register<P>(name: string, handler: JobHandler<P>, lane = DEFAULT_LANE): void {
     if (this.handlers.has(name)) throw new Error(`A handler for job '${name}' is already registered`);
-    this.handlers.set(name, handler as JobHandler<never>);
+    this.handlers.set(name, { handler: handler as JobHandler<never>, lane });
   }
 
   /**
@@ -109,91 +148,123 @@ export class JobRunner {
     return id;
   }
 
-  /** Starts polling; jobs left unfinished by an earlier process are due at once. */
+  /** Starts running jobs; those left unfinished by an earlier process are due at once. */
   start(): void {
     if (this.started || this.signal.aborted) return;
     this.started = true;
-    this.schedule(0);
+    const recovered = this.recoverOnStart ? expireOrphanedLeases(this.deps.db) : Promise.resolve(0);
+    void recovered
+      .then((count) => {
+        if (count > 0) this.deps.log.warn({ jobs: count }, 'job runner: taking back the jobs a crashed process left');
+      })
+      .catch((error: unknown) => this.deps.log.error({ err: error }, 'job runner: recovering jobs failed'))
+      .finally(() => this.wake());
   }
 
-  /** Looks for due jobs now instead of at the next poll. */
+  /** Looks for due jobs now instead of at the next poll or due time. */
   wake(): void {
     if (!this.started) return;
-    // A poll under way may already have looked: it looks again straight after.
-    if (this.ticking) this.wokenWhileTicking = true;
-    else this.schedule(0);
+    void this.fill().catch((error: unknown) => this.deps.log.error({ err: error }, 'job runner: claiming failed'));
   }
 
   /**
-   * Stops taking jobs, aborts the running one's I/O and waits for it to be put back in the queue
+   * Stops taking jobs, aborts the running ones' I/O and waits for them to be put back in the queue
    * (the database may close after this). A stopped runner does not start again.
    */
   async stop(): Promise<void> {
     this.stopping.abort(new ShuttingDown());
-    await this.currentTick;
+    await this.filling;
     await Promise.allSettled([...this.inFlight]);
   }
 
   /**
    * Runs every due job, including retries that come due meanwhile, and waits for jobs other callers
-   * are running in this process: after it, the queue holds nothing due. For tests and the worker.
+   * are running in this process: after it, the queue holds nothing due. For tests and benches.
    */
   async runUntilIdle(): Promise<void> {
-    await this.cleanUpWhenDue();
     for (;;) {
-      while (await this.runNext()) {
-        // keep going until nothing is due
-      }
+      await this.fill();
       if (this.inFlight.size === 0) return;
-      await Promise.allSettled([...this.inFlight]);
+      await Promise.race([...this.inFlight]);
     }
   }
 
-  /** Claims and runs one due job; false when none was due or the runner is stopping. */
-  async runNext(): Promise<boolean> {
-    if (this.signal.aborted) return false;
-    const job = await claimNext(this.deps.db, this.leaseMs);
-    if (!job) return false;
-    const run = this.process(job);
-    this.inFlight.add(run);
-    try {
-      await run;
-    } finally {
-      this.inFlight.delete(run);
+  private lanes(): string[] {
+    return [...new Set([DEFAULT_LANE, ...[...this.handlers.values()].map((entry) => entry.lane)])];
+  }
+
+  /** The names a lane claims; the default lane also takes names no handler knows (to fail them). */
+  private filterOf(lane: string): NameFilter {
+    if (lane !== DEFAULT_LANE) {
+      return {
+        names: [...this.handlers].filter(([, entry]) => entry.lane === lane).map(([name]) => name),
+        except: false,
+      };
     }
-    return true;
+    return { names: [...this.handlers].filter(([, entry]) => entry.lane !== lane).map(([name]) => name), except: true };
+  }
+
+  private freeSlots(lane: string): number {
+    return (this.concurrency[lane] ?? 1) - (this.running.get(lane) ?? 0);
+  }
+
+  /**
+   * Claims due jobs into every lane's free slots and starts them; one fill at a time (a wake-up
+   * during a fill makes it look once more). Then sets the timer for the next due job or the poll.
+   */
+  private fill(): Promise<void> {
+    if (this.filling) {
+      this.refillRequested = true;
+      return this.filling;
+    }
+    this.filling = (async () => {
+      try {
+        await this.cleanUpWhenDue();
+        do {
+          this.refillRequested = false;
+          for (const lane of this.lanes()) await this.fillLane(lane);
+        } while (this.refillRequested && !this.signal.aborted);
+        if (this.started) await this.scheduleNextLook();
+      } finally {
+        this.filling = undefined;
+      }
+    })();
+    return this.filling;
+  }
+
+  private async fillLane(lane: string): Promise<void> {
+    const filter = this.filterOf(lane);
+    while (!this.signal.aborted && this.freeSlots(lane) > 0) {
+      const job = await claimNext(this.deps.db, this.leaseMs, filter);
+      if (!job) return;
+      this.running.set(lane, (this.running.get(lane) ?? 0) + 1);
+      const run = this.process(job).finally(() => {
+        this.running.set(lane, (this.running.get(lane) ?? 1) - 1);
+        this.inFlight.delete(run);
+        // A slot is free, and the job's queue may hold the next one: look again.
+        if (this.started) this.wake();
+      });
+      this.inFlight.add(run);
+    }
+  }
+
+  /** Wakes at the next due time of a lane with a free slot, or at the poll interval, whichever is first. */
+  private async scheduleNextLook(): Promise<void> {
+    let delayMs = this.pollIntervalMs;
+    for (const lane of this.lanes()) {
+      if (this.freeSlots(lane) <= 0) continue;
+      const untilDue = await msUntilNextDue(this.deps.db, this.filterOf(lane));
+      if (untilDue !== null) delayMs = Math.min(delayMs, untilDue);
+    }
+    if (!this.started) return;
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => this.wake(), delayMs);
+    this.timer.unref();
   }
 
   private stopPolling(): void {
     this.started = false;
     clearTimeout(this.timer);
-  }
-
-  private schedule(delayMs: number): void {
-    clearTimeout(this.timer);
-    this.timer = setTimeout(() => this.tick(), delayMs);
-    this.timer.unref();
-  }
-
-  private tick(): void {
-    if (!this.started || this.ticking) return;
-    this.ticking = true;
-    this.currentTick = this.runDue().finally(() => {
-      this.ticking = false;
-      if (this.started) this.schedule(this.wokenWhileTicking ? 0 : this.pollIntervalMs);
-      this.wokenWhileTicking = false;
-    });
-  }
-
-  private async runDue(): Promise<void> {
-    await this.cleanUpWhenDue();
-    try {
-      while (this.started && (await this.runNext())) {
-        // drain what is due, then sleep
-      }
-    } catch (error) {
-      this.deps.log.error({ err: error }, 'job runner: polling failed');
-    }
   }
 
   /** Deletes old done jobs, at most once per CLEANUP_INTERVAL_MS; a failure waits for the next time. */
@@ -217,12 +288,16 @@ export class JobRunner {
       job: { id: job.id, name: job.name, attempt: job.attempts, maxAttempts: job.max_attempts },
       signal: this.signal,
     };
-    const handler = this.handlers.get(job.name);
+    const handler = this.handlers.get(job.name)?.handler;
     if (!handler) {
-      await markFailed(this.deps.db, job.id, `No handler for job '${job.name}'`, null);
+      await markFailed(this.deps.db, job.id, JOB_ERRORS.noHandler(job.name), null);
       return;
     }
     const payload = job.payload as never;
+    if (job.crashes >= MAX_CRASHES) {
+      await this.fail(job, handler, payload, context, JOB_ERRORS.crashed);
+      return;
+    }
     if (job.attempts > job.max_attempts) {
       // Claimed again after its lease ran out once too often: the runs themselves keep dying.
       await this.fail(job, handler, payload, context, `Gave up after ${job.max_attempts} attempts that never finished`);

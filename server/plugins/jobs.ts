@@ -2,7 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { JobRunner, type JobRunnerOptions } from '../jobs/runner';
+import { INGESTION_LANE, JobRunner, REPLIES_LANE, type JobRunnerOptions } from '../jobs/runner';
 import { INGEST_DOCUMENT_JOB } from '../services/knowledge/documents';
 import { providerEmbeddingModel } from '../services/knowledge/embeddings';
 import { ingestDocumentHandler, type KnowledgeResources } from '../services/knowledge/ingest';
@@ -33,20 +33,29 @@ export default fp<JobsPluginOptions>(
   async function jobs(app: FastifyInstance, options) {
     // Closing the app stops the runner at once (preClose): the running job's I/O is aborted and
     // the job goes back to the queue; onClose then waits for that before the database closes.
+    const runsJobs = options.poll ?? (!app.config.databaseUrl && app.config.env !== 'test');
     const runner = new JobRunner(
       { db: app.db, log: app.log.child({ component: 'jobs' }), secrets: app.secrets, config: app.config },
-      { signal: app.closing, ...options.runner },
+      {
+        signal: app.closing,
+        concurrency: {
+          [REPLIES_LANE]: app.config.jobConcurrency.replies,
+          [INGESTION_LANE]: app.config.jobConcurrency.ingestion,
+        },
+        // Only one process opens an embedded database (DATA_DIR is locked): what it finds running, a crash left.
+        recoverOnStart: runsJobs && !app.config.databaseUrl,
+        ...options.runner,
+      },
     );
     const knowledge: KnowledgeResources = {
       ocr: new OcrEngine(path.join(os.tmpdir(), 'threadline-ocr-cache')),
       embeddingModel: providerEmbeddingModel(app.config),
     };
-    runner.register(INGEST_DOCUMENT_JOB, ingestDocumentHandler(knowledge));
+    runner.register(INGEST_DOCUMENT_JOB, ingestDocumentHandler(knowledge), INGESTION_LANE);
     app.decorate('jobs', runner);
     app.decorate('knowledge', knowledge);
 
-    if (options.poll ?? (!app.config.databaseUrl && app.config.env !== 'test'))
-      app.addHook('onReady', async () => runner.start());
+    if (runsJobs) app.addHook('onReady', async () => runner.start());
     app.addHook('onClose', async () => {
       await runner.stop();
       await knowledge.ocr.terminate();

@@ -1,4 +1,4 @@
-import type { JobRunner } from '../../jobs/runner';
+import { REPLIES_LANE, type JobRunner } from '../../jobs/runner';
 import type { EmbeddingModelResolver } from '../knowledge/embeddings';
 import type { GraphClient } from '../whatsapp/graph-client';
 import type { MessageJobs } from '../whatsapp/webhook/store';
@@ -15,8 +15,9 @@ export interface ReplyJobResources {
 /**
  * What each new customer message asks for, queued by the webhook with the message itself (so that
  * a crash after the commit cannot lose a reply): a reply job after `debounceMs` (REPLY_DEBOUNCE_MS),
- * keyed by the wamid so that a duplicate delivery queues nothing, and a memory job. The reply
- * first: due at the same time, the memory job runs after it (jobs run in id order).
+ * keyed by the wamid so that a duplicate delivery queues nothing, and a memory job, both in the
+ * conversation's queue: the conversation's jobs run one at a time, the reply first (same due time,
+ * lower id).
  */
 export function replyJobs(debounceMs: number, now = Date.now()): MessageJobs {
   return {
@@ -33,36 +34,44 @@ export function replyJobs(debounceMs: number, now = Date.now()): MessageJobs {
  * embedded shape (the replies plugin), `npm run worker` in the scaled-out one.
  */
 export function registerReplyJobs(runner: JobRunner, resources: ReplyJobResources): void {
-  runner.register<ReplyPayload>(REPLY_JOB, {
-    async run(payload, context) {
-      const outcome = await runReply(
-        {
-          db: context.db,
-          graph: resources.graph,
-          secrets: context.secrets,
-          log: context.log,
-          config: context.config,
-          embeddingModel: resources.embeddingModel,
-          languageModel: resources.languageModel,
-          signal: context.signal,
-        },
-        payload,
-      );
-      context.log.info({ outcome, conversationId: payload.conversationId }, 'reply job finished');
+  runner.register<ReplyPayload>(
+    REPLY_JOB,
+    {
+      async run(payload, context) {
+        const outcome = await runReply(
+          {
+            db: context.db,
+            graph: resources.graph,
+            secrets: context.secrets,
+            log: context.log,
+            config: context.config,
+            embeddingModel: resources.embeddingModel,
+            languageModel: resources.languageModel,
+            signal: context.signal,
+          },
+          payload,
+        );
+        context.log.info({ outcome, conversationId: payload.conversationId }, 'reply job finished');
+      },
     },
-  });
-  runner.register<MemoryPayload>(EXTRACT_MEMORIES_JOB, {
-    async run(payload, context) {
-      await extractMemories(
-        {
-          db: context.db,
-          secrets: context.secrets,
-          log: context.log,
-          languageModel: resources.languageModel,
-          signal: context.signal,
-        },
-        payload,
-      );
+    REPLIES_LANE,
+  );
+  runner.register<MemoryPayload>(
+    EXTRACT_MEMORIES_JOB,
+    {
+      async run(payload, context) {
+        await extractMemories(
+          {
+            db: context.db,
+            secrets: context.secrets,
+            log: context.log,
+            languageModel: resources.languageModel,
+            signal: context.signal,
+          },
+          payload,
+        );
+      },
     },
-  });
+    REPLIES_LANE,
+  );
 }

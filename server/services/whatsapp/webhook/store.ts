@@ -159,11 +159,11 @@ async function insertMessages(
         from touch t
         where c.user_id = t.user_id and c.wa_id = t.wa_id
      ), queued as (
-       insert into jobs (name, payload, key, run_at)
+       insert into jobs (name, payload, key, run_at, queue)
        select j.name,
               jsonb_build_object('userId', a.user_id, 'conversationId', a.conversation_id, 'messageId', a.id,
                                  'wamid', a.wamid),
-              j.key_prefix || a.wamid, coalesce($13::timestamptz, now())
+              j.key_prefix || a.wamid, coalesce($13::timestamptz, now()), 'conversation:' || a.conversation_id
          from arrived a cross join unnest($11::text[], $12::text[]) with ordinality as j(name, key_prefix, position)
         order by a.position, j.position
        on conflict (key) do nothing
