@@ -1,12 +1,14 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { TokenResponse } from '../contract';
+import crypto from 'node:crypto';
+import type { AgentDetail, TokenResponse } from '../contract';
 import { buildApp, type App } from '../server/app';
 import { loadConfig, type Config } from '../server/config';
 import { openPglite, type Db } from '../server/db/client';
 import { migrate } from '../server/db/migrate';
 import type { PendingSignup } from '../server/sandbox/graph/accounts';
+import { CUSTOMER_TOKEN_HEADER } from '../server/sandbox/phone/customers';
 
 /**
  * The real app on a fresh, migrated embedded PGlite with a throw-away data directory, configured as
@@ -88,4 +90,29 @@ export async function connectedOwner(app: App, name: string, business: string, p
     bearer(token),
   );
   return { token, signup };
+}
+
+/** The benches' customer phone: one browser token that owns every pretend customer number it uses. */
+export const CUSTOMER_PHONE_HEADERS = { [CUSTOMER_TOKEN_HEADER]: crypto.randomBytes(32).toString('base64url') };
+
+/** A verified owner `name` with a connected sandbox number and an active agent on `model`, through the API. */
+export async function ownerWithAgent(app: App, name: string, model: string) {
+  const { token, signup } = await connectedOwner(app, name, 'Bench Shoes', '+1 555 010 0002');
+  await app.db.query('update users set is_verified = true where username = $1', [name]);
+  const agent = await injectJson<AgentDetail>(
+    app,
+    'POST',
+    '/api/v1/agents/',
+    {
+      name: 'Bench agent',
+      description: 'Answers shoe questions',
+      model,
+      system_prompt: 'You are the shop assistant.',
+      user_prompt: 'Answer {{customer_name}} briefly: {{message}}',
+      api_key: 'sk-bench-not-a-real-key-0000',
+    },
+    bearer(token),
+  );
+  await injectJson(app, 'PUT', `/api/v1/agents/${agent.id}/activate`, undefined, bearer(token));
+  return { token, signup, agentId: agent.id };
 }

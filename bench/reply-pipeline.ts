@@ -1,12 +1,8 @@
-import crypto from 'node:crypto';
 import { MockLanguageModelV3 } from 'ai/test';
-import type { AgentDetail } from '../contract';
-import type { App } from '../server/app';
-import { CUSTOMER_TOKEN_HEADER } from '../server/sandbox/phone/customers';
 import type { PhoneMessageSent } from '../server/sandbox/phone/service';
 import { runReply, type ReplyDeps } from '../server/services/replies/pipeline';
 import { GraphClient } from '../server/services/whatsapp/graph-client';
-import { bearer, connectedOwner, injectJson, openBenchApp } from './owner';
+import { CUSTOMER_PHONE_HEADERS, injectJson, openBenchApp, ownerWithAgent } from './owner';
 import type { BenchResult } from './report';
 
 const WARMUP_REPLIES = 20;
@@ -18,31 +14,6 @@ const BUDGET_P95_MS = 50;
 function percentile(values: number[], fraction: number): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)];
-}
-
-/** The bench's customer phone: one browser token that owns every pretend customer number it uses. */
-const CUSTOMER_PHONE = { [CUSTOMER_TOKEN_HEADER]: crypto.randomBytes(32).toString('base64url') };
-
-/** A verified owner with a connected sandbox number and an active agent, through the API. */
-async function ownerWithAgent(app: App) {
-  const { token, signup } = await connectedOwner(app, 'bench_replies', 'Bench Shoes', '+1 555 010 0002');
-  await app.db.query("update users set is_verified = true where username = 'bench_replies'");
-  const agent = await injectJson<AgentDetail>(
-    app,
-    'POST',
-    '/api/v1/agents/',
-    {
-      name: 'Bench agent',
-      description: 'Answers shoe questions',
-      model: 'openai/gpt-4o-mini',
-      system_prompt: 'You are the shop assistant.',
-      user_prompt: 'Answer {{customer_name}} briefly: {{message}}',
-      api_key: 'sk-bench-not-a-real-key-0000',
-    },
-    bearer(token),
-  );
-  await injectJson(app, 'PUT', `/api/v1/agents/${agent.id}/activate`, undefined, bearer(token));
-  return { signup, agentId: agent.id };
 }
 
 /**
@@ -61,7 +32,7 @@ export async function replyPipeline(): Promise<BenchResult[]> {
   }));
   try {
     await app.listen({ host: '127.0.0.1', port: 0 });
-    const { signup, agentId } = await ownerWithAgent(app);
+    const { signup, agentId } = await ownerWithAgent(app, 'bench_replies', 'openai/gpt-4o-mini');
     const { id: userId } = await db.one<{ id: number }>("select id from users where username = 'bench_replies'");
     await db.query(
       `insert into contexts (user_id, agent_id, content)
@@ -122,7 +93,7 @@ export async function replyPipeline(): Promise<BenchResult[]> {
           phone_number: `+${customer}`,
           text: `Which sizes does shoe model ${i % 50} come in?`,
         },
-        CUSTOMER_PHONE,
+        CUSTOMER_PHONE_HEADERS,
       );
       const message = await db.one<{ id: number; conversation_id: number }>(
         'select id, conversation_id from messages where user_id = $1 and wamid = $2',

@@ -2,6 +2,7 @@ import { inboxList } from './inbox-list';
 import { ingestPdf } from './ingest-pdf';
 import { landingBundle } from './landing-bundle';
 import { formatResult, withinBudget, type BenchResult } from './report';
+import { replyBurst } from './reply-burst';
 import { replyPipeline } from './reply-pipeline';
 import { retrieval } from './retrieval';
 import { webhookIngest } from './webhook';
@@ -18,6 +19,7 @@ const benches: Record<string, () => Promise<BenchResult[]>> = {
   retrieval,
   'ingest-pdf': ingestPdf,
   'reply-pipeline': replyPipeline,
+  'reply-burst': replyBurst,
 };
 
 async function main() {

@@ -37,6 +37,8 @@ export interface RateLimits {
   sandboxPhonePerAddress: RateLimit;
   /** Pretend Embedded Signups finished in the sandbox's popup (public, like Facebook's). */
   sandboxSignupPerAddress: RateLimit;
+  /** Document uploads per owner (each file is one request). */
+  documentUploadPerOwner: RateLimit;
 }
 
 const MINUTE = 60;
@@ -60,6 +62,37 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   availabilityPerAddress: { max: 120, windowSeconds: MINUTE },
   sandboxPhonePerAddress: { max: 60, windowSeconds: MINUTE },
   sandboxSignupPerAddress: { max: 20, windowSeconds: HOUR },
+  documentUploadPerOwner: { max: 30, windowSeconds: 10 * MINUTE },
+};
+
+/**
+ * What one owner's documents may cost (server/services/knowledge): refused uploads answer 4xx, and a
+ * document over a limit found while reading it fails with the reason.
+ */
+export interface DocumentLimits {
+  /** DOCUMENT_QUOTA_MB: the sum of an owner's stored files. */
+  storageQuotaBytes: number;
+  /** Pages one PDF may have. */
+  maxPages: number;
+  /** Chunks (contexts) one document may make. */
+  maxChunks: number;
+  /** Width × height of an image read by OCR, alone or inside a PDF; larger ones are never decoded. */
+  maxImagePixels: number;
+  /** One document's reading (text, OCR, chunking) is stopped after this long. */
+  readTimeoutMs: number;
+  /** The JavaScript heap of the process that reads documents. */
+  readerMemoryMb: number;
+}
+
+const MB = 1024 * 1024;
+
+export const DEFAULT_DOCUMENT_LIMITS: DocumentLimits = {
+  storageQuotaBytes: 200 * MB,
+  maxPages: 500,
+  maxChunks: 5000,
+  maxImagePixels: 40_000_000,
+  readTimeoutMs: 5 * 60_000,
+  readerMemoryMb: 1024,
 };
 
 /**
@@ -120,11 +153,12 @@ export interface Config {
   replyRetryBaseMs: number;
   /** How many jobs of each lane one process runs at once (REPLY_CONCURRENCY, INGEST_CONCURRENCY). */
   jobConcurrency: JobConcurrency;
+  documentLimits: DocumentLimits;
 }
 
 /** The job lanes' concurrency per process: replies wait on I/O, ingestion uses a core. */
 export interface JobConcurrency {
-  /** AI replies and memory extraction. */
+  /** AI replies, and memory extraction (a lane of its own with the same concurrency). */
   replies: number;
   /** Document ingestion: at most one per core, and one core left for replies and requests. */
   ingestion: number;
@@ -210,6 +244,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         1,
         integer('INGEST_CONCURRENCY', env.INGEST_CONCURRENCY, Math.floor(os.availableParallelism() / 2)),
       ),
+    },
+    documentLimits: {
+      ...DEFAULT_DOCUMENT_LIMITS,
+      storageQuotaBytes:
+        integer('DOCUMENT_QUOTA_MB', env.DOCUMENT_QUOTA_MB, DEFAULT_DOCUMENT_LIMITS.storageQuotaBytes / MB) * MB,
     },
   };
 }

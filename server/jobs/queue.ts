@@ -1,4 +1,4 @@
-import type { Db, Executor } from '../db/client';
+import { isPglite, type Db, type Executor } from '../db/client';
 
 export type JobStatus = 'pending' | 'running' | 'done' | 'failed';
 
@@ -77,6 +77,8 @@ const CLAIM_LOCK = 7_413_290;
  * free and start two of its jobs at once. A claim is one short statement, so the turns are short.
  */
 export async function claimNext(db: Db, leaseMs: number, filter: NameFilter): Promise<JobRow | undefined> {
+  // PGlite has one connection: its statements already take turns.
+  if (isPglite(db)) return claimInTurn(db, leaseMs, filter);
   return db.transaction(async (tx) => {
     await tx.query('select pg_advisory_xact_lock($1)', [CLAIM_LOCK]);
     return claimInTurn(tx, leaseMs, filter);

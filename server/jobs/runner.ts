@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Db, Executor } from '../db/client';
@@ -74,8 +75,10 @@ export const JOB_ERRORS = {
 } as const;
 /** Jobs registered without a lane run in this one. */
 export const DEFAULT_LANE = 'default';
-/** AI replies and memory extraction: waiting on models and Graph, many at once. */
+/** AI replies: waiting on models and Graph, many at once. */
 export const REPLIES_LANE = 'replies';
+/** Memory extraction after a reply: a model call too, in a lane of its own so replies never wait for one. */
+export const MEMORIES_LANE = 'memories';
 /** Document ingestion: CPU-bound, a few at once, never in the way of replies. */
 export const INGESTION_LANE = 'ingestion';
 const MAX_BACKOFF_MS = 10 * 60_000;
@@ -129,6 +132,8 @@ export class JobRunner {
     this.concurrency = options.concurrency ?? {};
     this.recoverOnStart = options.recoverOnStart ?? false;
     this.signal = options.signal ? AbortSignal.any([options.signal, this.stopping.signal]) : this.stopping.signal;
+    // Every running job's calls listen to it: many at once are expected, not a leak.
+    setMaxListeners(0, this.signal);
     this.signal.addEventListener('abort', () => this.stopPolling(), { once: true });
   }
 
@@ -195,13 +200,15 @@ export class JobRunner {
 
   /** The names a lane claims; the default lane also takes names no handler knows (to fail them). */
   private filterOf(lane: string): NameFilter {
-    if (lane !== DEFAULT_LANE) {
-      return {
-        names: [...this.handlers].filter(([, entry]) => entry.lane === lane).map(([name]) => name),
-        except: false,
-      };
-    }
-    return { names: [...this.handlers].filter(([, entry]) => entry.lane !== lane).map(([name]) => name), except: true };
+    return this.filterOfLanes([lane]);
+  }
+
+  private filterOfLanes(lanes: readonly string[]): NameFilter {
+    const namesIn = (inLanes: boolean) =>
+      [...this.handlers].filter(([, entry]) => lanes.includes(entry.lane) === inLanes).map(([name]) => name);
+    return lanes.includes(DEFAULT_LANE)
+      ? { names: namesIn(false), except: true }
+      : { names: namesIn(true), except: false };
   }
 
   private freeSlots(lane: string): number {
@@ -248,14 +255,14 @@ export class JobRunner {
     }
   }
 
-  /** Wakes at the next due time of a lane with a free slot, or at the poll interval, whichever is first. */
+  /**
+   * Wakes at the next due time of a job of a lane with a free slot, or at the poll interval, whichever
+   * is first. A full lane needs no timer: each job that ends looks again.
+   */
   private async scheduleNextLook(): Promise<void> {
-    let delayMs = this.pollIntervalMs;
-    for (const lane of this.lanes()) {
-      if (this.freeSlots(lane) <= 0) continue;
-      const untilDue = await msUntilNextDue(this.deps.db, this.filterOf(lane));
-      if (untilDue !== null) delayMs = Math.min(delayMs, untilDue);
-    }
+    const open = this.lanes().filter((lane) => this.freeSlots(lane) > 0);
+    const untilDue = open.length === 0 ? null : await msUntilNextDue(this.deps.db, this.filterOfLanes(open));
+    const delayMs = Math.min(this.pollIntervalMs, untilDue ?? Number.POSITIVE_INFINITY);
     if (!this.started) return;
     clearTimeout(this.timer);
     this.timer = setTimeout(() => this.wake(), delayMs);

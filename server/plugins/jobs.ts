@@ -1,18 +1,16 @@
-import os from 'node:os';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { INGESTION_LANE, JobRunner, REPLIES_LANE, type JobRunnerOptions } from '../jobs/runner';
+import { INGESTION_LANE, JobRunner, MEMORIES_LANE, REPLIES_LANE, type JobRunnerOptions } from '../jobs/runner';
 import { INGEST_DOCUMENT_JOB } from '../services/knowledge/documents';
 import { providerEmbeddingModel } from '../services/knowledge/embeddings';
 import { ingestDocumentHandler, type KnowledgeResources } from '../services/knowledge/ingest';
-import { OcrEngine } from '../services/knowledge/ocr';
+import { DocumentReaders } from '../services/knowledge/reader';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The job queue's runner: `enqueue`, `register` handlers, `runUntilIdle` in tests. */
     jobs: JobRunner;
-    /** Shared by ingestion and search: the OCR worker and the agents' embedding models. */
+    /** Shared by ingestion and search: the document reader processes and the agents' embedding models. */
     knowledge: KnowledgeResources;
   }
 }
@@ -40,6 +38,7 @@ export default fp<JobsPluginOptions>(
         signal: app.closing,
         concurrency: {
           [REPLIES_LANE]: app.config.jobConcurrency.replies,
+          [MEMORIES_LANE]: app.config.jobConcurrency.replies,
           [INGESTION_LANE]: app.config.jobConcurrency.ingestion,
         },
         // Only one process opens an embedded database (DATA_DIR is locked): what it finds running, a crash left.
@@ -48,7 +47,10 @@ export default fp<JobsPluginOptions>(
       },
     );
     const knowledge: KnowledgeResources = {
-      ocr: new OcrEngine(path.join(os.tmpdir(), 'threadline-ocr-cache')),
+      reader: new DocumentReaders(app.config.jobConcurrency.ingestion, {
+        limits: app.config.documentLimits,
+        log: app.log.child({ component: 'document-reader' }),
+      }),
       embeddingModel: providerEmbeddingModel(app.config),
     };
     runner.register(INGEST_DOCUMENT_JOB, ingestDocumentHandler(knowledge), INGESTION_LANE);
@@ -58,7 +60,7 @@ export default fp<JobsPluginOptions>(
     if (runsJobs) app.addHook('onReady', async () => runner.start());
     app.addHook('onClose', async () => {
       await runner.stop();
-      await knowledge.ocr.terminate();
+      await knowledge.reader.stop();
     });
   },
   { name: 'jobs', dependencies: ['db', 'secrets', 'shutdown'] },

@@ -1,5 +1,3 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { LanguageModelV3CallOptions, LanguageModelV3GenerateResult } from '@ai-sdk/provider';
 import { MockLanguageModelV3 } from 'ai/test';
 import type { AgentBody, AgentDetail, Conversation, Escalation, Message } from '../../contract';
@@ -12,6 +10,8 @@ import { agentBody } from './agents-helpers';
 import { bearer, buildTestApp, type TestContext } from './helpers';
 import { connectedOwner, conversationsOf, customerWrites, inboxUrl, newCustomer, type Owner } from './inbox-fixtures';
 import { sandboxConfig } from './whatsapp-helpers';
+
+export { completion, failure, FakeOpenAiServer, toolCallCompletion } from '../fixtures/openai-server';
 
 /** The replies tests' app: sandbox WhatsApp over loopback, no debounce, retries without waiting. */
 export async function repliesApp(db: Db, overrides: Partial<Config> = {}): Promise<App> {
@@ -166,99 +166,4 @@ export function systemText(options: LanguageModelV3CallOptions): string {
     .filter((message) => message.role === 'system')
     .map((message) => (message.role === 'system' ? message.content : ''))
     .join('\n');
-}
-
-type Completion = { status: number; body: unknown };
-
-/**
- * A small OpenAI-compatible server (POST /v1/chat/completions) answering from a script: each
- * request takes the next answer, the last one repeats. Requests are recorded.
- */
-export class FakeOpenAiServer {
-  readonly requests: Array<{ authorization: string | undefined; body: Record<string, unknown> }> = [];
-  private script: Completion[] = [];
-  private readonly server = http.createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      if (request.method !== 'POST' || request.url !== '/v1/chat/completions') {
-        response.writeHead(404, { 'content-type': 'application/json' }).end('{"error":{"message":"not found"}}');
-        return;
-      }
-      this.requests.push({
-        authorization: request.headers.authorization,
-        body: JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>,
-      });
-      const next = this.script.length > 1 ? this.script.shift() : this.script[0];
-      const answer = next ?? { status: 500, body: { error: { message: 'no answer scripted' } } };
-      response.writeHead(answer.status, { 'content-type': 'application/json' }).end(JSON.stringify(answer.body));
-    });
-  });
-
-  /** The reply pipeline's requests (the memory job's carry no tools). */
-  get replyRequests() {
-    return this.requests.filter((request) => Array.isArray(request.body.tools));
-  }
-
-  async start(): Promise<string> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/v1`;
-  }
-
-  stop(): Promise<void> {
-    return new Promise((resolve) => this.server.close(() => resolve()));
-  }
-
-  answer(...script: Completion[]): void {
-    this.script = script;
-    this.requests.length = 0;
-  }
-}
-
-export function completion(text: string): Completion {
-  return {
-    status: 200,
-    body: {
-      id: 'chatcmpl-1',
-      object: 'chat.completion',
-      created: 1_700_000_000,
-      model: 'llama3.1',
-      choices: [{ index: 0, message: { role: 'assistant', content: text }, finish_reason: 'stop' }],
-      usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 },
-    },
-  };
-}
-
-export function toolCallCompletion(reason: string): Completion {
-  return {
-    status: 200,
-    body: {
-      id: 'chatcmpl-2',
-      object: 'chat.completion',
-      created: 1_700_000_000,
-      model: 'llama3.1',
-      choices: [
-        {
-          index: 0,
-          message: {
-            role: 'assistant',
-            content: null,
-            tool_calls: [
-              {
-                id: 'call_1',
-                type: 'function',
-                function: { name: 'escalate_to_human', arguments: JSON.stringify({ reason }) },
-              },
-            ],
-          },
-          finish_reason: 'tool_calls',
-        },
-      ],
-      usage: { prompt_tokens: 10, completion_tokens: 5, total_tokens: 15 },
-    },
-  };
-}
-
-export function failure(status: number, message = 'failure'): Completion {
-  return { status, body: { error: { message, type: 'error', code: String(status) } } };
 }
