@@ -4,14 +4,12 @@ import type { Config } from '../config';
 import type { Db, Executor } from '../db/client';
 import type { Secrets } from '../plugins/secrets';
 import { ShuttingDown } from '../shutdown';
-import { deleteDoneJobs, DONE_JOB_RETENTION_MS, releaseJob } from './housekeeping';
+import { executeJob } from './execute';
+import { deleteDoneJobs, DONE_JOB_RETENTION_MS } from './housekeeping';
 import {
   claimNext,
   enqueue,
   expireOrphanedLeases,
-  extendLease,
-  markDone,
-  markFailed,
   msUntilNextDue,
   type JobRow,
   type NameFilter,
@@ -67,12 +65,6 @@ export const POLL_INTERVAL_MS = 1000;
 export const LEASE_MS = 30_000;
 /** How often one runner deletes old done jobs. */
 export const CLEANUP_INTERVAL_MS = 60 * 60_000;
-/** A job whose runs ended its process this many times is failed, not run again. */
-export const MAX_CRASHES = 2;
-export const JOB_ERRORS = {
-  crashed: `Its process stopped while running it ${MAX_CRASHES} times (a crash, or the process was killed).`,
-  noHandler: (name: string) => `No handler for job '${name}'`,
-} as const;
 /** Jobs registered without a lane run in this one. */
 export const DEFAULT_LANE = 'default';
 /** AI replies: waiting on models and Graph, many at once. */
@@ -86,10 +78,6 @@ const MAX_BACKOFF_MS = 10 * 60_000;
 /** 2 s, 4 s, 8 s … capped at ten minutes. */
 export function exponentialBackoffMs(attempt: number): number {
   return Math.min(1000 * 2 ** attempt, MAX_BACKOFF_MS);
-}
-
-function reason(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 /**
@@ -289,62 +277,10 @@ export class JobRunner {
   }
 
   private async process(job: JobRow): Promise<void> {
-    const context: JobContext = {
-      ...this.deps,
-      log: this.deps.log.child({ job: job.id, jobName: job.name, attempt: job.attempts }),
-      job: { id: job.id, name: job.name, attempt: job.attempts, maxAttempts: job.max_attempts },
+    await executeJob(this.deps, job, this.handlers.get(job.name)?.handler, {
       signal: this.signal,
-    };
-    const handler = this.handlers.get(job.name)?.handler;
-    if (!handler) {
-      await markFailed(this.deps.db, job.id, JOB_ERRORS.noHandler(job.name), null);
-      return;
-    }
-    const payload = job.payload as never;
-    if (job.crashes >= MAX_CRASHES) {
-      await this.fail(job, handler, payload, context, JOB_ERRORS.crashed);
-      return;
-    }
-    if (job.attempts > job.max_attempts) {
-      // Claimed again after its lease ran out once too often: the runs themselves keep dying.
-      await this.fail(job, handler, payload, context, `Gave up after ${job.max_attempts} attempts that never finished`);
-      return;
-    }
-    // Renewed while the handler runs: only a runner that died stops renewing, and loses the job.
-    const heartbeat = setInterval(() => {
-      extendLease(this.deps.db, job.id, this.leaseMs).catch((error: unknown) => {
-        context.log.warn({ err: error }, 'could not extend the job lease');
-      });
-    }, this.leaseMs / 3);
-    heartbeat.unref();
-    try {
-      await handler.run(payload, context);
-      clearInterval(heartbeat);
-      await markDone(this.deps.db, job.id);
-    } catch (error) {
-      clearInterval(heartbeat);
-      if (this.signal.aborted) {
-        context.log.info({ err: error }, 'job interrupted by the shutdown; back in the queue');
-        await releaseJob(this.deps.db, job.id);
-        return;
-      }
-      const message = reason(error);
-      if (job.attempts < job.max_attempts) {
-        context.log.warn({ err: error }, 'job failed; will retry');
-        await markFailed(this.deps.db, job.id, message, this.backoffMs(job.attempts));
-      } else {
-        context.log.error({ err: error }, 'job failed for good');
-        await this.fail(job, handler, payload, context, message);
-      }
-    }
-  }
-
-  private async fail(job: JobRow, handler: JobHandler<never>, payload: never, context: JobContext, message: string) {
-    await markFailed(this.deps.db, job.id, message, null);
-    try {
-      await handler.onFailed?.(payload, context, message);
-    } catch (error) {
-      context.log.error({ err: error }, 'job failure hook failed');
-    }
+      backoffMs: this.backoffMs,
+      leaseMs: this.leaseMs,
+    });
   }
 }

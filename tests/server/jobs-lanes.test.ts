@@ -1,4 +1,5 @@
-import { JOB_ERRORS, type JobRunner } from '../../server/jobs/runner';
+import { JOB_ERRORS } from '../../server/jobs/execute';
+import type { JobRunner } from '../../server/jobs/runner';
 import { openTestDb, type TestDb } from './helpers';
 import { useJobRunners } from './job-runners';
 
