@@ -4,9 +4,9 @@ import { closeOnSignals, run } from './lifecycle';
 
 /**
  * `npm run worker`, the scaled-out shape's job worker: the whole app (so every job handler is
- * registered exactly as in the API) running the job queue of the PostgreSQL that DATABASE_URL
- * names, without listening for HTTP. Any number may run side by side: jobs are claimed with
- * `for update skip locked`.
+ * registered exactly as in the API) running the jobs of the PostgreSQL that DATABASE_URL names on
+ * its job engine (graphile-worker, server/jobs/graphile.ts), without listening for HTTP. Any number
+ * may run side by side: the engine hands each job to one of them the moment it is queued.
  */
 run(async () => {
   const config = loadConfig();

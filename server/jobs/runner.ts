@@ -60,6 +60,24 @@ export interface JobRunnerOptions {
 
 export type JobRunnerDeps = Omit<JobContext, 'job' | 'signal'>;
 
+/**
+ * The job queue as the app uses it, in either shape: our runner over the embedded database, or the
+ * PostgreSQL engine of the scaled-out shape (graphile.ts). Handlers are the same for both.
+ */
+export interface Jobs {
+  /** Handles the jobs called `name`, in `lane` (whose concurrency the options set). */
+  register<P>(name: string, handler: JobHandler<P>, lane?: string): void;
+  /** Queues a job, inside the caller's transaction when given one. */
+  enqueue(job: NewJob, executor?: Executor): Promise<number | null>;
+  /** Looks for due jobs now (after a commit that queued some). */
+  wake(): void;
+  start(): void | Promise<void>;
+  /** Stops taking jobs, aborts the running ones and waits until they are back in the queue. */
+  stop(): Promise<void>;
+  /** Runs every due job until none is: for tests and benches. */
+  runUntilIdle(): Promise<void>;
+}
+
 export const POLL_INTERVAL_MS = 1000;
 /** Short, and renewed every third of it while the job runs: a dead runner's job is free again soon. */
 export const LEASE_MS = 30_000;
@@ -88,7 +106,7 @@ export function exponentialBackoffMs(attempt: number): number {
  * lease has run out (at once, with `recoverOnStart`). It starts a job as soon as one is enqueued in
  * this process or comes due, and polls as a safety net. Now and then it deletes old done jobs.
  */
-export class JobRunner {
+export class JobRunner implements Jobs {
   private readonly handlers = new Map<string, { handler: JobHandler<never>; lane: string }>();
   private readonly inFlight = new Set<Promise<void>>();
   private readonly running = new Map<string, number>();

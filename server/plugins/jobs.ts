@@ -1,6 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { INGESTION_LANE, JobRunner, MEMORIES_LANE, REPLIES_LANE, type JobRunnerOptions } from '../jobs/runner';
+import { GraphileJobs } from '../jobs/graphile';
+import {
+  INGESTION_LANE,
+  JobRunner,
+  MEMORIES_LANE,
+  REPLIES_LANE,
+  type JobRunnerOptions,
+  type Jobs,
+} from '../jobs/runner';
 import { INGEST_DOCUMENT_JOB } from '../services/knowledge/documents';
 import { providerEmbeddingModel } from '../services/knowledge/embeddings';
 import { ingestDocumentHandler, type KnowledgeResources } from '../services/knowledge/ingest';
@@ -9,7 +17,7 @@ import { DocumentReaders } from '../services/knowledge/reader';
 declare module 'fastify' {
   interface FastifyInstance {
     /** The job queue's runner: `enqueue`, `register` handlers, `runUntilIdle` in tests. */
-    jobs: JobRunner;
+    jobs: Jobs;
     /** Shared by ingestion and search: the document reader processes and the agents' embedding models. */
     knowledge: KnowledgeResources;
   }
@@ -32,20 +40,24 @@ export default fp<JobsPluginOptions>(
     // Closing the app stops the runner at once (preClose): the running job's I/O is aborted and
     // the job goes back to the queue; onClose then waits for that before the database closes.
     const runsJobs = options.poll ?? (!app.config.databaseUrl && app.config.env !== 'test');
-    const runner = new JobRunner(
-      { db: app.db, log: app.log.child({ component: 'jobs' }), secrets: app.secrets, config: app.config },
-      {
-        signal: app.closing,
-        concurrency: {
-          [REPLIES_LANE]: app.config.jobConcurrency.replies,
-          [MEMORIES_LANE]: app.config.jobConcurrency.replies,
-          [INGESTION_LANE]: app.config.jobConcurrency.ingestion,
-        },
-        // Only one process opens an embedded database (DATA_DIR is locked): what it finds running, a crash left.
-        recoverOnStart: runsJobs && !app.config.databaseUrl,
-        ...options.runner,
-      },
-    );
+    const deps = { db: app.db, log: app.log.child({ component: 'jobs' }), secrets: app.secrets, config: app.config };
+    const concurrency = {
+      [REPLIES_LANE]: app.config.jobConcurrency.replies,
+      [MEMORIES_LANE]: app.config.jobConcurrency.replies,
+      [INGESTION_LANE]: app.config.jobConcurrency.ingestion,
+    };
+    // Tests drive our runner themselves (runUntilIdle) on either database.
+    const { databaseUrl } = app.config;
+    const runner: Jobs =
+      databaseUrl && app.config.env !== 'test'
+        ? new GraphileJobs(deps, { connectionString: databaseUrl, concurrency, signal: app.closing })
+        : new JobRunner(deps, {
+            signal: app.closing,
+            concurrency,
+            // Only one process opens an embedded database (DATA_DIR is locked): what it finds running, a crash left.
+            recoverOnStart: runsJobs && !databaseUrl,
+            ...options.runner,
+          });
     const knowledge: KnowledgeResources = {
       reader: new DocumentReaders(app.config.jobConcurrency.ingestion, {
         limits: app.config.documentLimits,
@@ -58,6 +70,8 @@ export default fp<JobsPluginOptions>(
     app.decorate('knowledge', knowledge);
 
     if (runsJobs) app.addHook('onReady', async () => runner.start());
+    // An API node of the scaled-out shape runs no jobs, but its enqueues must reach the engine.
+    else if (runner instanceof GraphileJobs) app.addHook('onReady', () => runner.prepare());
     app.addHook('onClose', async () => {
       await runner.stop();
       await knowledge.reader.stop();

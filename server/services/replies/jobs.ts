@@ -1,4 +1,4 @@
-import { MEMORIES_LANE, REPLIES_LANE, type JobRunner } from '../../jobs/runner';
+import { MEMORIES_LANE, REPLIES_LANE, type Jobs } from '../../jobs/runner';
 import type { EmbeddingModelResolver } from '../knowledge/embeddings';
 import type { GraphClient } from '../whatsapp/graph-client';
 import type { MessageJobs } from '../whatsapp/webhook/store';
@@ -33,7 +33,7 @@ export function replyJobs(debounceMs: number, now = Date.now()): MessageJobs {
  * The handlers of 'reply' and 'extract-memories', for whichever process runs jobs: the API in the
  * embedded shape (the replies plugin), `npm run worker` in the scaled-out one.
  */
-export function registerReplyJobs(runner: JobRunner, resources: ReplyJobResources): void {
+export function registerReplyJobs(runner: Jobs, resources: ReplyJobResources): void {
   runner.register<ReplyPayload>(
     REPLY_JOB,
     {

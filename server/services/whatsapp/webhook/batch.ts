@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../../db/client';
-import type { JobRunner } from '../../../jobs/runner';
+import type { Jobs } from '../../../jobs/runner';
 import type { AppEvents } from '../../../plugins/events';
 import type { DeliveryToStore, IgnoredChange } from './rows';
 import { storeDeliveries, type MessageJobs } from './store';
@@ -29,7 +29,7 @@ export interface BatcherDeps {
   /** The jobs each new message asks for, as of now (asked once per transaction); none without it. */
   messageJobs?: () => MessageJobs;
   /** Woken after a commit that queued jobs, so that this process's runner looks at once. */
-  runner?: Pick<JobRunner, 'wake'>;
+  runner?: Pick<Jobs, 'wake'>;
 }
 
 interface Waiting {

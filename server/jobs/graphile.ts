@@ -1,0 +1,256 @@
+import { EventEmitter, setMaxListeners } from 'node:events';
+import { Logger, run, runMigrations, runOnce, type Runner, type TaskList, type WorkerEvents } from 'graphile-worker';
+import type { Executor } from '../db/client';
+import { ShuttingDown } from '../shutdown';
+import { executeJob, MAX_CRASHES } from './execute';
+import { enqueue, type JobRow, type NewJob } from './queue';
+import { DEFAULT_LANE, type JobHandler, type JobRunnerDeps, type Jobs } from './runner';
+
+/**
+ * The scaled-out shape's job engine: graphile-worker 0.16 (pinned; 0.17+ needs Node 22) on the
+ * PostgreSQL that DATABASE_URL names. Why it: jobs are taken with LISTEN/NOTIFY the moment they
+ * are added, on any worker; named queues run one job at a time (a conversation's replies and
+ * memories, in order); each process runs a pool per lane with its own concurrency.
+ *
+ * Our `jobs` table stays the one place jobs are enqueued, inside the caller's transaction (the
+ * webhook's insert of messages and their jobs is one statement): a trigger adds each new row to the
+ * engine in that same transaction, so a crash after the commit cannot lose a job, and the row keeps
+ * the job's state for the owner-facing code (done, failed, its last error). The engine only locks a
+ * job for four hours when its worker dies; every worker here beats a heartbeat instead, and any
+ * worker unlocks the jobs of one whose heartbeat stopped, within seconds, counting the crash.
+ */
+
+export interface GraphileJobsOptions {
+  connectionString: string;
+  /** The engine's schema; tests give each file its own. */
+  schema?: string;
+  /** How many jobs of each lane this process runs at once (a lane not named: 1). */
+  concurrency?: Partial<Record<string, number>>;
+  /** The engine's poll for jobs that came due (a retry, a debounced reply); new jobs need none. */
+  pollIntervalMs?: number;
+  /** The app's shutdown signal. */
+  signal?: AbortSignal;
+  /** How often this process says it is alive, and how long a silent worker is taken for dead. */
+  heartbeatMs?: number;
+  deadAfterMs?: number;
+}
+
+export const ENGINE_SCHEMA = 'graphile_worker';
+const POLL_INTERVAL_MS = 250;
+const HEARTBEAT_MS = 2_000;
+const DEAD_AFTER_MS = 10_000;
+/** Held while a process installs the trigger, so that several starting at once take turns. */
+const INSTALL_LOCK = 7_413_291;
+const IDENTIFIER = /^[a-z_][a-z0-9_]*$/;
+
+/** The engine's own retry delay (exp(attempts) seconds, at most e^10): what our row shows as next run. */
+function engineBackoffMs(attempt: number): number {
+  return Math.round(Math.exp(Math.min(attempt, 10)) * 1000);
+}
+
+/** graphile-worker's log lines through our pino logger (its levels: error, warning, info, debug). */
+function engineLogger(deps: JobRunnerDeps): Logger {
+  const log = deps.log.child({ component: 'graphile-worker' });
+  return new Logger((scope) => (level, message, meta) => {
+    const method = level === 'warning' ? 'warn' : level === 'error' || level === 'info' ? level : 'debug';
+    log[method]({ ...scope, ...meta }, message);
+  });
+}
+
+export class GraphileJobs implements Jobs {
+  private readonly handlers = new Map<string, { handler: JobHandler<never>; lane: string }>();
+  private readonly runners: Runner[] = [];
+  private readonly workerIds = new Set<string>();
+  private readonly schema: string;
+  private readonly stopping = new AbortController();
+  private readonly signal: AbortSignal;
+  private timers: NodeJS.Timeout[] = [];
+  private prepared: Promise<void> | undefined;
+  private engineLog: Logger | undefined;
+
+  constructor(
+    private readonly deps: JobRunnerDeps,
+    private readonly options: GraphileJobsOptions,
+  ) {
+    this.schema = options.schema ?? ENGINE_SCHEMA;
+    if (!IDENTIFIER.test(this.schema)) throw new Error(`Invalid job engine schema name '${this.schema}'`);
+    this.signal = options.signal ? AbortSignal.any([options.signal, this.stopping.signal]) : this.stopping.signal;
+    setMaxListeners(0, this.signal);
+  }
+
+  register<P>(name: string, handler: JobHandler<P>, lane = DEFAULT_LANE): void {
+    if (this.handlers.has(name)) throw new Error(`A handler for job '${name}' is already registered`);
+    this.handlers.set(name, { handler: handler as JobHandler<never>, lane });
+  }
+
+  /** Queued in our table; the trigger hands it to the engine, which wakes a worker at once. */
+  enqueue(job: NewJob, executor: Executor = this.deps.db): Promise<number | null> {
+    return enqueue(executor, job);
+  }
+
+  /** Nothing to do: the engine's NOTIFY wakes its workers. */
+  wake(): void {}
+
+  /**
+   * The engine's schema (its own migrations) and the trigger that forwards our jobs to it, then
+   * every job our table holds that the engine does not (queued before the trigger existed). Every
+   * process of the scaled-out shape does this at start, API nodes included, so that their enqueues
+   * reach the engine.
+   */
+  prepare(): Promise<void> {
+    this.prepared ??= (async () => {
+      await runMigrations({
+        connectionString: this.options.connectionString,
+        schema: this.schema,
+        logger: this.logger(),
+      });
+      const schema = `"${this.schema}"`;
+      await this.deps.db.transaction(async (tx) => {
+        await tx.query('select pg_advisory_xact_lock($1)', [INSTALL_LOCK]);
+        // The engine's job key 'threadline:<id>' finds our job again (orphans, crashes) and never adds it twice.
+        await tx.exec(`
+          create or replace function forward_job_to_engine() returns trigger language plpgsql as $fn$
+          begin
+            perform ${schema}.add_job(new.name, json_build_object('jobId', new.id), queue_name => new.queue,
+                                      run_at => new.run_at, max_attempts => new.max_attempts,
+                                      job_key => 'threadline:' || new.id);
+            return null;
+          end $fn$;
+          create or replace trigger jobs_forward_to_engine after insert on jobs
+            for each row execute function forward_job_to_engine();`);
+        await tx.query(
+          `select ${schema}.add_job(j.name, json_build_object('jobId', j.id), queue_name => j.queue,
+                                    run_at => j.run_at, max_attempts => j.max_attempts, job_key => 'threadline:' || j.id)
+             from jobs j
+            where j.status in ('pending', 'running')
+              and not exists (select 1 from ${schema}._private_jobs g where g.key = 'threadline:' || j.id)`,
+        );
+      });
+    })();
+    return this.prepared;
+  }
+
+  /** Runs a pool per lane, and the heartbeat that lets other workers take over when this one dies. */
+  async start(): Promise<void> {
+    await this.prepare();
+    if (this.signal.aborted) return;
+    const lanes = new Set([...this.handlers.values()].map((entry) => entry.lane));
+    // Workers are created while `run` starts: listen before.
+    const events = new EventEmitter() as WorkerEvents;
+    events.on('worker:create', ({ worker }) => this.workerIds.add(worker.workerId));
+    for (const lane of lanes) {
+      const runner = await run({
+        events,
+        connectionString: this.options.connectionString,
+        schema: this.schema,
+        concurrency: this.options.concurrency?.[lane] ?? 1,
+        pollInterval: this.options.pollIntervalMs ?? POLL_INTERVAL_MS,
+        noHandleSignals: true,
+        logger: this.logger(),
+        taskList: this.taskList(lane),
+      });
+      this.runners.push(runner);
+    }
+    const heartbeatMs = this.options.heartbeatMs ?? HEARTBEAT_MS;
+    const beat = () =>
+      void this.beat().catch((error: unknown) => this.deps.log.warn({ err: error }, 'job heartbeat failed'));
+    beat();
+    this.timers.push(setInterval(beat, heartbeatMs));
+    for (const timer of this.timers) timer.unref();
+  }
+
+  /** Stops taking jobs, aborts the running ones' I/O (they go back to the queue) and waits for them. */
+  async stop(): Promise<void> {
+    this.stopping.abort(new ShuttingDown());
+    for (const timer of this.timers) clearInterval(timer);
+    this.timers = [];
+    await Promise.allSettled(this.runners.splice(0).map((runner) => runner.stop()));
+    if (this.workerIds.size > 0) {
+      await this.deps.db
+        .query('delete from job_workers where worker_id = any($1)', [[...this.workerIds]])
+        .catch(() => undefined);
+    }
+  }
+
+  /** Runs every job that is due until none is (tests): the engine's runOnce, lane by lane. */
+  async runUntilIdle(): Promise<void> {
+    await this.prepare();
+    const lanes = new Set([...this.handlers.values()].map((entry) => entry.lane));
+    for (const lane of lanes) {
+      await runOnce({
+        connectionString: this.options.connectionString,
+        schema: this.schema,
+        noHandleSignals: true,
+        logger: this.logger(),
+        taskList: this.taskList(lane),
+      });
+    }
+  }
+
+  /** One task per job name of the lane: our row, the handler, the outcome; a retry is the engine's. */
+  private taskList(lane: string): TaskList {
+    const tasks: TaskList = {};
+    for (const [name, entry] of this.handlers) {
+      if (entry.lane !== lane) continue;
+      tasks[name] = async (payload, helpers) => {
+        const id = Number((payload as { jobId?: unknown } | null)?.jobId);
+        const job = await this.deps.db.maybeOne<JobRow>(
+          `update jobs set status = 'running', attempts = $2, locked_until = null, updated_at = now()
+            where id = $1 and status in ('pending', 'running')
+           returning id, name, key, payload, status, attempts, max_attempts, last_error, crashes`,
+          [id, helpers.job.attempts],
+        );
+        // Done, failed or deleted meanwhile: nothing left to do.
+        if (!job) return;
+        const { outcome, error } = await executeJob(this.deps, job, entry.handler, {
+          signal: this.signal,
+          backoffMs: engineBackoffMs,
+        });
+        if (outcome === 'retry' || outcome === 'released') throw error;
+      };
+    }
+    return tasks;
+  }
+
+  /**
+   * Says this process's workers are alive, then unlocks the jobs of workers whose heartbeat stopped
+   * (killed, out of memory), each run counting a crash of its job: the second one fails it.
+   */
+  private async beat(): Promise<void> {
+    if (this.workerIds.size > 0) {
+      await this.deps.db.query(
+        `insert into job_workers (worker_id) select unnest($1::text[])
+         on conflict (worker_id) do update set beat_at = now()`,
+        [[...this.workerIds]],
+      );
+    }
+    const schema = `"${this.schema}"`;
+    const deadAfterMs = this.options.deadAfterMs ?? DEAD_AFTER_MS;
+    await this.deps.db.transaction(async (tx) => {
+      const dead = await tx.query<{ worker_id: string }>(
+        `delete from job_workers where beat_at < now() - ($1::integer * interval '1 millisecond') returning worker_id`,
+        [deadAfterMs],
+      );
+      if (dead.length === 0) return;
+      const ids = dead.map((row) => row.worker_id);
+      const orphans = await tx.query<{ id: number }>(
+        `update jobs set crashes = crashes + 1, updated_at = now()
+          where id in (
+            select substring(g.key from 'threadline:(\\d+)')::bigint from ${schema}._private_jobs g
+             where g.locked_by = any($1::text[]))
+         returning id`,
+        [ids],
+      );
+      await tx.query(`select ${schema}.force_unlock_workers($1::text[])`, [ids]);
+      this.deps.log.warn(
+        { workers: ids, jobs: orphans.map((row) => row.id), maxCrashes: MAX_CRASHES },
+        'job workers stopped beating; their jobs are free again',
+      );
+    });
+  }
+
+  private logger(): Logger {
+    this.engineLog ??= engineLogger(this.deps);
+    return this.engineLog;
+  }
+}
