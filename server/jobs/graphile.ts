@@ -3,8 +3,9 @@ import { Logger, run, runMigrations, runOnce, type Runner, type TaskList, type W
 import type { Executor } from '../db/client';
 import { ShuttingDown } from '../shutdown';
 import { executeJob, MAX_CRASHES } from './execute';
+import { deleteDoneJobs, DONE_JOB_RETENTION_MS } from './housekeeping';
 import { enqueue, type JobRow, type NewJob } from './queue';
-import { DEFAULT_LANE, type JobHandler, type JobRunnerDeps, type Jobs } from './runner';
+import { CLEANUP_INTERVAL_MS, DEFAULT_LANE, type JobHandler, type JobRunnerDeps, type Jobs } from './runner';
 
 /**
  * The scaled-out shape's job engine: graphile-worker 0.16 (pinned; 0.17+ needs Node 22) on the
@@ -67,6 +68,7 @@ export class GraphileJobs implements Jobs {
   private timers: NodeJS.Timeout[] = [];
   private prepared: Promise<void> | undefined;
   private engineLog: Logger | undefined;
+  private lastCleanupAt: number | undefined;
 
   constructor(
     private readonly deps: JobRunnerDeps,
@@ -213,10 +215,14 @@ export class GraphileJobs implements Jobs {
   }
 
   /**
-   * Says this process's workers are alive, then unlocks the jobs of workers whose heartbeat stopped
+   * Now and then deletes old done jobs; says this process's workers are alive, then unlocks the jobs of workers whose heartbeat stopped
    * (killed, out of memory), each run counting a crash of its job: the second one fails it.
    */
   private async beat(): Promise<void> {
+    if (this.lastCleanupAt === undefined || Date.now() - this.lastCleanupAt >= CLEANUP_INTERVAL_MS) {
+      this.lastCleanupAt = Date.now();
+      await deleteDoneJobs(this.deps.db, DONE_JOB_RETENTION_MS);
+    }
     if (this.workerIds.size > 0) {
       await this.deps.db.query(
         `insert into job_workers (worker_id) select unnest($1::text[])
