@@ -5,7 +5,7 @@ import { loadConfig } from '../server/config';
 import { INGEST_DOCUMENT_JOB, storeDocument } from '../server/services/knowledge/documents';
 import { providerEmbeddingModel } from '../server/services/knowledge/embeddings';
 import { ingestDocumentHandler } from '../server/services/knowledge/ingest';
-import { OcrEngine } from '../server/services/knowledge/ocr';
+import { DocumentReaders } from '../server/services/knowledge/reader';
 import { silentLog } from '../tests/server/silent-log';
 import { benchDatabase, pseudoText } from './retrieval';
 import type { BenchResult } from './report';
@@ -36,13 +36,13 @@ function pageLines(page: number): string[] {
  */
 export async function ingestPdf(): Promise<BenchResult[]> {
   const { db, userId, agentId } = await benchDatabase();
-  const ocr = new OcrEngine();
+  const config = loadConfig({ NODE_ENV: 'test' });
+  const reader = new DocumentReaders(1, { limits: config.documentLimits, log: silentLog });
   try {
-    const config = loadConfig({ NODE_ENV: 'test' });
     const runner = new JobRunner({ db, log: silentLog, secrets: createSecrets(Buffer.alloc(32, 1)), config });
     runner.register(
       INGEST_DOCUMENT_JOB,
-      ingestDocumentHandler({ ocr, embeddingModel: providerEmbeddingModel(config) }),
+      ingestDocumentHandler({ reader, embeddingModel: providerEmbeddingModel(config) }),
     );
     const pdf = textPdf(Array.from({ length: PAGES }, (_, page) => pageLines(page)));
     const started = performance.now();
@@ -69,7 +69,7 @@ export async function ingestPdf(): Promise<BenchResult[]> {
       },
     ];
   } finally {
-    await ocr.terminate();
+    await reader.stop();
     await db.close();
   }
 }

@@ -6,7 +6,8 @@ interface Window {
   resetsAt: number;
 }
 
-function retryText(seconds: number): string {
+/** '1 second', '45 seconds', '1 minute', '10 minutes' (whole minutes, rounded up, from a minute on). */
+export function durationText(seconds: number): string {
   if (seconds < 60) return seconds === 1 ? '1 second' : `${seconds} seconds`;
   const minutes = Math.ceil(seconds / 60);
   return minutes === 1 ? '1 minute' : `${minutes} minutes`;
@@ -14,7 +15,7 @@ function retryText(seconds: number): string {
 
 export function tooManyAttempts(retryAfterSeconds: number): TooManyRequests {
   return new TooManyRequests(
-    `Too many attempts. Please try again in ${retryText(retryAfterSeconds)}.`,
+    `Too many attempts. Please try again in ${durationText(retryAfterSeconds)}.`,
     retryAfterSeconds,
   );
 }

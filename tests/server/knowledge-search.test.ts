@@ -6,7 +6,6 @@ import type { DocumentItem } from '../../contract';
 import { searchContexts } from '../../server/services/knowledge/contexts';
 import { embedTexts, providerEmbeddingModel } from '../../server/services/knowledge/embeddings';
 import { ingestDocument } from '../../server/services/knowledge/ingest';
-import { OcrEngine } from '../../server/services/knowledge/ocr';
 import { searchAgentContexts } from '../../server/services/knowledge/search';
 import { createAgent, newOwner, REAL_KEY, type Owner } from './agents-helpers';
 import { upload } from './documents-helpers';
@@ -178,15 +177,13 @@ describe('embeddings', () => {
     });
     const closing = new AbortController();
     closing.abort(new Error('shutting down'));
-    const ocr = new OcrEngine();
     await expect(
       ingestDocument(
         { db: ctx.db, secrets: ctx.app.secrets, log: silent, signal: closing.signal },
-        { ocr, embeddingModel: () => model },
+        { reader: ctx.app.knowledge.reader, embeddingModel: () => model },
         id,
       ),
     ).rejects.toThrow('shutting down');
-    await ocr.terminate();
     expect(calls).toEqual([]);
     const document = await ctx.db.one<{ status: string; contexts: number }>(
       `select status, (select count(*)::int from contexts where document_id = $1) as contexts from documents where id = $1`,
@@ -205,9 +202,11 @@ describe('embeddings', () => {
       keys.push(agent.apiKey);
       return model;
     };
-    const ocr = new OcrEngine();
-    await ingestDocument({ db: ctx.db, secrets: ctx.app.secrets, log: silent }, { ocr, embeddingModel }, id);
-    await ocr.terminate();
+    await ingestDocument(
+      { db: ctx.db, secrets: ctx.app.secrets, log: silent },
+      { reader: ctx.app.knowledge.reader, embeddingModel },
+      id,
+    );
     expect(keys).toEqual([REAL_KEY]);
     const stored = await ctx.db.query<{ dims: number }>(
       'select vector_dims(embedding) as dims from contexts where document_id = $1',

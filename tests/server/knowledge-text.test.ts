@@ -1,7 +1,7 @@
 import { decodeText } from '../../server/services/knowledge/charset';
 import { CHUNK_OVERLAP_CHARS, CHUNK_SIZE_CHARS, chunkText, cleanText } from '../../server/services/knowledge/chunking';
 import { extractGraph } from '../../server/services/knowledge/entities';
-import { sniffMediaType } from '../../server/services/knowledge/sniff';
+import { sniffMediaType, TEXT_SAMPLE_BYTES } from '../../server/services/knowledge/sniff';
 import { textPng } from '../fixtures/images';
 import { corruptPdf, textPdf } from '../fixtures/pdf';
 
@@ -129,6 +129,12 @@ describe('sniffMediaType', () => {
     expect(sniffMediaType(Buffer.from('<!DOCTYPE html><html><body>Hi</body></html>'))).toBeNull();
     expect(sniffMediaType(Buffer.from('  <svg xmlns="http://www.w3.org/2000/svg"></svg>'))).toBeNull();
     expect(sniffMediaType(Buffer.alloc(0))).toBeNull();
+  });
+
+  it('decides whether a file is text by its first TEXT_SAMPLE_BYTES, as file(1) does', () => {
+    const sample = Buffer.alloc(TEXT_SAMPLE_BYTES, 'a');
+    expect(sniffMediaType(Buffer.concat([sample, Buffer.alloc(1000, 0)]))).toBe('text/plain');
+    expect(sniffMediaType(Buffer.concat([Buffer.alloc(1000, 0), sample]))).toBeNull();
   });
 });
 

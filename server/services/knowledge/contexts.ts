@@ -32,6 +32,12 @@ type ContextRow = {
 
 const CONTEXT_COLUMNS = `c.id, c.content as context, c.created_at, c.document_id, d.filename as document_name`;
 
+/**
+ * Ingestion writes a document's chunks in batches before it makes the document ready: until then
+ * they are not shown or searched (`c` a context, `d` its document, left-joined).
+ */
+const SHOWN = `(c.document_id is null or d.status = 'ready')`;
+
 function toContext(row: ContextRow): Context {
   return {
     id: Number(row.id),
@@ -52,7 +58,7 @@ export async function listContexts(db: Executor, userId: number, agentId: number
   const rows = await db.query<ContextRow>(
     `select ${CONTEXT_COLUMNS}
      from contexts c left join documents d on d.id = c.document_id
-     where c.agent_id = $1 and c.user_id = $2
+     where c.agent_id = $1 and c.user_id = $2 and ${SHOWN}
      order by c.created_at desc, c.document_id desc nulls last, c.chunk_index, c.id
      limit $3`,
     [agentId, userId, limit],
@@ -74,8 +80,8 @@ async function hybridSearch(db: Executor, search: Required<ContextSearch>): Prom
        select id, row_number() over (order by score desc, id) as rank
        from (
          select c.id, ts_rank_cd(c.search, query.q) as score
-         from contexts c, query
-         where c.agent_id = $1 and c.user_id = $2 and c.search @@ query.q
+         from query, contexts c left join documents d on d.id = c.document_id
+         where c.agent_id = $1 and c.user_id = $2 and c.search @@ query.q and ${SHOWN}
          order by score desc, c.id
          limit $4
        ) as best
@@ -84,9 +90,9 @@ async function hybridSearch(db: Executor, search: Required<ContextSearch>): Prom
        select id, row_number() over (order by distance, id) as rank
        from (
          select c.id, c.embedding <#> $5::vector as distance
-         from contexts c
+         from contexts c left join documents d on d.id = c.document_id
          where $5::vector is not null and c.agent_id = $1 and c.user_id = $2 and c.embedding is not null
-           and vector_dims(c.embedding) = vector_dims($5::vector)
+           and vector_dims(c.embedding) = vector_dims($5::vector) and ${SHOWN}
          order by distance, c.id
          limit $4
        ) as closest
@@ -127,7 +133,7 @@ async function substringSearch(db: Executor, search: Required<ContextSearch>): P
   return db.query<ContextRow>(
     `select ${CONTEXT_COLUMNS}, (${matched})::float8 / $3 as score
      from contexts c left join documents d on d.id = c.document_id
-     where c.agent_id = $1 and c.user_id = $2 and (${any})
+     where c.agent_id = $1 and c.user_id = $2 and (${any}) and ${SHOWN}
      order by score desc, c.id
      limit $4`,
     [search.agentId, search.userId, words.length, search.limit, ...patterns],

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createWorker, OEM, type Worker } from 'tesseract.js';
+import { READ_FAILURES, UnreadableDocument } from './unreadable';
 
 /** The English data installed with the app (@tesseract.js-data/eng): never fetched at run time. */
 function englishData(): { langPath: string; gzip: boolean } {
@@ -10,9 +11,14 @@ function englishData(): { langPath: string; gzip: boolean } {
   return { langPath: data.langPath, gzip: data.gzip };
 }
 
+/** What tesseract answers for an image it cannot decode (a damaged file, not a reason to retry). */
+const UNDECODABLE_IMAGE = /attempting to read image/i;
+
 /**
  * One tesseract.js worker shared by every job of the process, created on first use and reused (its
- * start costs about a second). Recognitions run one after another on it.
+ * start costs about a second). Recognitions run one after another on it. Without an `errorHandler`,
+ * tesseract.js rethrows a failed job's error in its worker's message listener, where nothing can catch
+ * it and the process exits; with one, the failure only rejects the recognition.
  */
 export class OcrEngine {
   private worker: Promise<Worker> | undefined;
@@ -24,8 +30,12 @@ export class OcrEngine {
   recognize(image: Buffer): Promise<string> {
     const next = this.queue.then(async () => {
       const worker = await this.start();
-      const result = await worker.recognize(image);
-      return result.data.text;
+      try {
+        return (await worker.recognize(image)).data.text;
+      } catch (error) {
+        if (UNDECODABLE_IMAGE.test(String(error))) throw new UnreadableDocument(READ_FAILURES.imageUnreadable);
+        throw error instanceof Error ? error : new Error(String(error));
+      }
     });
     this.queue = next.catch(() => undefined);
     return next;
@@ -41,7 +51,12 @@ export class OcrEngine {
     if (!this.worker) {
       fs.mkdirSync(this.cacheDir, { recursive: true });
       const { langPath, gzip } = englishData();
-      this.worker = createWorker('eng', OEM.LSTM_ONLY, { langPath, gzip, cachePath: this.cacheDir });
+      this.worker = createWorker('eng', OEM.LSTM_ONLY, {
+        langPath,
+        gzip,
+        cachePath: this.cacheDir,
+        errorHandler: () => undefined,
+      });
       this.worker.catch(() => {
         this.worker = undefined;
       });

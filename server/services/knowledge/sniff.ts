@@ -11,6 +11,12 @@ const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 const MAX_CONTROL_SHARE = 0.02;
 
 /**
+ * Whether a file is text is decided by its start, as file(1) does: the upload request then never
+ * decodes a 25 MB file on the event loop (the ingestion job reads all of it, in its own process).
+ */
+export const TEXT_SAMPLE_BYTES = 256 * 1024;
+
+/**
  * Markup is not plain text: an HTML, SVG or XML file is refused even though it is text, because it
  * is a different kind of document (and one a browser would run if it were ever served back).
  */
@@ -18,6 +24,16 @@ const MARKUP = /^\s*<(!doctype\s+html|html[\s>]|head[\s>]|body[\s>]|script[\s>]|
 
 function startsWith(bytes: Uint8Array, prefix: number[]): boolean {
   return bytes.length >= prefix.length && prefix.every((byte, index) => bytes[index] === byte);
+}
+
+/** The file's first TEXT_SAMPLE_BYTES, never ending inside a UTF-8 sequence or a UTF-16 code unit. */
+function textSample(bytes: Uint8Array): Uint8Array {
+  if (bytes.length <= TEXT_SAMPLE_BYTES) return bytes;
+  if (byteOrderMark(bytes)?.encoding.startsWith('utf-16')) return bytes.subarray(0, TEXT_SAMPLE_BYTES);
+  let end = TEXT_SAMPLE_BYTES;
+  // A continuation byte (10xxxxxx) just past the end: the sequence it belongs to is left out whole.
+  while (end > TEXT_SAMPLE_BYTES - 4 && (bytes[end] & 0xc0) === 0x80) end -= 1;
+  return bytes.subarray(0, end);
 }
 
 function looksLikePlainText(bytes: Uint8Array): boolean {
@@ -47,6 +63,6 @@ export function sniffMediaType(bytes: Uint8Array): SniffedType | null {
   if (startsWith(bytes, PDF)) return 'application/pdf';
   if (startsWith(bytes, JPEG)) return 'image/jpeg';
   if (startsWith(bytes, PNG)) return 'image/png';
-  if (bytes.length > 0 && looksLikePlainText(bytes)) return 'text/plain';
+  if (bytes.length > 0 && looksLikePlainText(textSample(bytes))) return 'text/plain';
   return null;
 }
