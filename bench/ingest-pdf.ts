@@ -46,11 +46,13 @@ export async function ingestPdf(): Promise<BenchResult[]> {
     );
     const pdf = textPdf(Array.from({ length: PAGES }, (_, page) => pageLines(page)));
     const started = performance.now();
-    const document = await storeDocument(db, userId, agentId, {
-      filename: 'handbook.pdf',
-      mediaType: 'application/pdf',
-      bytes: pdf,
-    });
+    const document = await storeDocument(
+      db,
+      userId,
+      agentId,
+      { filename: 'handbook.pdf', mediaType: 'application/pdf', bytes: pdf },
+      config.documentLimits.storageQuotaBytes,
+    );
     await runner.runUntilIdle();
     const elapsed = performance.now() - started;
     const result = await db.one<{ status: string; pages: number; chunks: number }>(

@@ -30,17 +30,30 @@ export class RateLimiter {
 
   constructor(private readonly now: () => number = Date.now) {}
 
-  /** Counts one attempt; throws 429 when the limit was already reached in this window. */
-  consume(rule: string, key: string, limit: RateLimit): void {
-    this.check(rule, key, limit);
+  /**
+   * Counts one attempt; throws 429 when the limit was already reached in this window (`refusal`
+   * words it, from the seconds until the window ends).
+   */
+  consume(
+    rule: string,
+    key: string,
+    limit: RateLimit,
+    refusal: (retryAfterSeconds: number) => TooManyRequests = tooManyAttempts,
+  ): void {
+    this.check(rule, key, limit, refusal);
     this.record(rule, key, limit);
   }
 
   /** Throws 429 when the limit is reached, without counting (e.g. before checking a password). */
-  check(rule: string, key: string, limit: RateLimit): void {
+  check(
+    rule: string,
+    key: string,
+    limit: RateLimit,
+    refusal: (retryAfterSeconds: number) => TooManyRequests = tooManyAttempts,
+  ): void {
     const window = this.current(rule, key);
     if (window && window.count >= limit.max) {
-      throw tooManyAttempts(Math.max(1, Math.ceil((window.resetsAt - this.now()) / 1000)));
+      throw refusal(Math.max(1, Math.ceil((window.resetsAt - this.now()) / 1000)));
     }
   }
 

@@ -3,18 +3,33 @@ import type { Context, DocumentItem } from '../../contract';
 import type { Owner } from './agents-helpers';
 import { bearer, type TestContext } from './helpers';
 
-/** A multipart/form-data body with one file part (as a browser's FormData would send it). */
-export function multipart(filename: string, content: Buffer, contentType = 'application/octet-stream', field = 'file') {
+export interface FilePart {
+  filename: string;
+  content: Buffer;
+  contentType?: string;
+  field?: string;
+}
+
+/** A multipart/form-data body with these file parts (as a browser's FormData would send them). */
+export function multipartFiles(files: FilePart[]) {
   const boundary = `----threadline${crypto.randomBytes(8).toString('hex')}`;
   const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\n` +
-        `Content-Type: ${contentType}\r\n\r\n`,
-    ),
-    content,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
+    ...files.flatMap(({ filename, content, contentType = 'application/octet-stream', field = 'file' }) => [
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\n` +
+          `Content-Type: ${contentType}\r\n\r\n`,
+      ),
+      content,
+      Buffer.from('\r\n'),
+    ]),
+    Buffer.from(`--${boundary}--\r\n`),
   ]);
   return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** A multipart/form-data body with one file part. */
+export function multipart(filename: string, content: Buffer, contentType?: string, field?: string) {
+  return multipartFiles([{ filename, content, contentType, field }]);
 }
 
 export function upload(

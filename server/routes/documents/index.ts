@@ -6,7 +6,7 @@ import { ValidationFailed } from '../../errors';
 import { requireUploadTarget, storeDocument } from '../../services/knowledge/documents';
 import agentKnowledge from '../agents/contexts';
 import { BEARER_AUTH, ErrorResponse, RowId } from '../shared';
-import { readUpload, UPLOAD_ERRORS } from './upload';
+import { readUpload, tooManyUploads, UPLOAD_ERRORS } from './upload';
 
 /**
  * Document upload, and the agent's documents and contexts. Multipart parsing is registered here
@@ -28,7 +28,9 @@ const documents: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Upload a PDF, text, JPEG or PNG file (field `file`, ≤ 25 MB) as the agent’s knowledge',
         description:
           'The type is decided by the file’s bytes. Answers as soon as the file is stored; the document is ' +
-          'processing until the ingestion job makes it ready or failed.',
+          'processing until the ingestion job makes it ready or failed (with the reason: unreadable, too ' +
+          'many pages or chunks, an image over the pixel cap). One file per request (413 for more); the ' +
+          'owner’s stored files must fit the storage quota (413) and uploads are rate-limited per owner (429).',
         security: BEARER_AUTH,
         consumes: ['multipart/form-data'],
         querystring: Type.Object({ agent_id: RowId }),
@@ -41,6 +43,7 @@ const documents: FastifyPluginAsyncTypebox = async (app) => {
           413: ErrorResponse,
           415: ErrorResponse,
           422: ErrorResponse,
+          429: ErrorResponse,
         },
       },
     },
@@ -48,9 +51,11 @@ const documents: FastifyPluginAsyncTypebox = async (app) => {
       const userId = request.user.id;
       const agentId = request.query.agent_id;
       await requireUploadTarget(app.db, userId, agentId);
+      const perOwner = app.config.rateLimits.documentUploadPerOwner;
+      app.rateLimiter.consume('document-upload', String(userId), perOwner, tooManyUploads(perOwner));
       if (!request.isMultipart()) throw new ValidationFailed(UPLOAD_ERRORS.fileRequired, 'file');
-      const file = await readUpload(await request.file());
-      const document = await storeDocument(app.db, userId, agentId, file);
+      const file = await readUpload(request.files());
+      const document = await storeDocument(app.db, userId, agentId, file, app.config.documentLimits.storageQuotaBytes);
       app.jobs.wake();
       return reply.status(201).send(document);
     },

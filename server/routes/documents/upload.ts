@@ -1,13 +1,19 @@
 import path from 'node:path';
 import type { MultipartFile } from '@fastify/multipart';
 import { AGENT_LIMITS } from '../../../contract';
-import { AppError, ValidationFailed } from '../../errors';
+import type { RateLimit } from '../../config';
+import { AppError, TooManyRequests, ValidationFailed } from '../../errors';
+import { durationText } from '../../services/rate-limit';
 import { sniffMediaType } from '../../services/knowledge/sniff';
 import type { UploadedFile } from '../../services/knowledge/documents';
 
 export const UPLOAD_ERRORS = {
   fileRequired: 'Please choose a file to upload.',
   emptyFile: (filename: string) => `${filename}: The file is empty.`,
+  oneFilePerRequest: 'Please upload one file per request; this one carries more.',
+  tooManyUploads: (limit: RateLimit, retryAfterSeconds: number) =>
+    `You can upload at most ${limit.max} files every ${durationText(limit.windowSeconds)}. ` +
+    `Please try again in ${durationText(retryAfterSeconds)}.`,
 } as const;
 
 const MAX_FILENAME_LENGTH = 255;
@@ -24,6 +30,18 @@ export class FileTooLarge extends AppError {
   }
 }
 
+export class TooManyFiles extends AppError {
+  constructor() {
+    super(413, 'too_many_files', UPLOAD_ERRORS.oneFilePerRequest, 'file');
+  }
+}
+
+/** The 429 of the per-owner upload rate, naming the limit. */
+export function tooManyUploads(limit: RateLimit): (retryAfterSeconds: number) => TooManyRequests {
+  return (retryAfterSeconds) =>
+    new TooManyRequests(UPLOAD_ERRORS.tooManyUploads(limit, retryAfterSeconds), retryAfterSeconds);
+}
+
 /** The name as the owner sees it: no folders, no control characters, bounded. */
 export function displayFilename(raw: string | undefined): string {
   const name = path
@@ -35,12 +53,12 @@ export function displayFilename(raw: string | undefined): string {
 }
 
 /**
- * Reads the upload's one file, counting bytes as they stream in: past the cap the parser stops
- * handing bytes over (`truncated`), so no more than 25 MB is ever held. The type comes from the
- * bytes, never from the name or the declared content type.
+ * Reads a file part, counting bytes as they stream in: past the cap the parser stops handing bytes
+ * over (`truncated`), so no more than 25 MB is ever held. The type comes from the bytes, never from
+ * the name or the declared content type.
  */
-export async function readUpload(part: MultipartFile | undefined): Promise<UploadedFile> {
-  if (!part || part.fieldname !== 'file') throw new ValidationFailed(UPLOAD_ERRORS.fileRequired, 'file');
+async function readFile(part: MultipartFile): Promise<UploadedFile> {
+  if (part.fieldname !== 'file') throw new ValidationFailed(UPLOAD_ERRORS.fileRequired, 'file');
   const filename = displayFilename(part.filename);
   const chunks: Buffer[] = [];
   let size = 0;
@@ -56,4 +74,23 @@ export async function readUpload(part: MultipartFile | undefined): Promise<Uploa
   const mediaType = sniffMediaType(bytes);
   if (!mediaType) throw new UnsupportedFileType(filename);
   return { filename, mediaType, bytes };
+}
+
+/**
+ * The request's one file. The parser takes one file only (`limits.files`); a second one ends the
+ * iteration with its files-limit error, which refuses the whole request rather than dropping it.
+ */
+export async function readUpload(files: AsyncIterable<MultipartFile>): Promise<UploadedFile> {
+  let upload: UploadedFile | undefined;
+  try {
+    for await (const part of files) {
+      if (upload) throw new TooManyFiles();
+      upload = await readFile(part);
+    }
+  } catch (error) {
+    if ((error as { code?: string }).code === 'FST_FILES_LIMIT') throw new TooManyFiles();
+    throw error;
+  }
+  if (!upload) throw new ValidationFailed(UPLOAD_ERRORS.fileRequired, 'file');
+  return upload;
 }

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { AGENT_ERRORS, type DocumentItem } from '../../../contract';
 import type { Db, Executor } from '../../db/client';
-import { Conflict, NotFound } from '../../errors';
+import { AppError, Conflict, NotFound } from '../../errors';
 import { enqueue } from '../../jobs/queue';
 import { requireAgent, requireVerifiedEmail } from '../agents/agents';
 import type { SniffedType } from './sniff';
@@ -12,11 +12,23 @@ export interface IngestPayload {
   documentId: number;
 }
 
+const megabytes = (bytes: number) => `${Number((bytes / (1024 * 1024)).toFixed(1))} MB`;
+
 export const DOCUMENT_ERRORS = {
   deletedAgent: 'A deleted agent cannot receive documents. Restore it first.',
   noText: 'No text was found in this file.',
   failed: (reason: string) => `This file could not be processed: ${reason}`,
+  storageFull: (filename: string, usedBytes: number, quotaBytes: number) =>
+    `${filename}: Not enough storage left: your documents use ${megabytes(usedBytes)} of your ` +
+    `${megabytes(quotaBytes)}. Please delete documents you no longer need.`,
 } as const;
+
+/** 413: the owner's stored files and this one together are over the storage quota. */
+export class StorageFull extends AppError {
+  constructor(filename: string, usedBytes: number, quotaBytes: number) {
+    super(413, 'storage_quota_exceeded', DOCUMENT_ERRORS.storageFull(filename, usedBytes, quotaBytes), 'file');
+  }
+}
 
 type DocumentRow = {
   id: number;
@@ -65,17 +77,33 @@ export interface UploadedFile {
 }
 
 /**
+ * The owner's stored files plus this one must fit in `quotaBytes`. The owner's row is locked first,
+ * so that two uploads at once cannot both take the last free space.
+ */
+async function requireStorageRoom(tx: Executor, userId: number, file: UploadedFile, quotaBytes: number) {
+  await tx.query('select id from users where id = $1 for update', [userId]);
+  const { used } = await tx.one<{ used: string | number }>(
+    'select coalesce(sum(size_bytes), 0)::bigint as used from documents where user_id = $1',
+    [userId],
+  );
+  if (Number(used) + file.bytes.length > quotaBytes) throw new StorageFull(file.filename, Number(used), quotaBytes);
+}
+
+/**
  * Stores the file (row and bytes in one transaction, with its ingestion job) and answers at once;
- * the job turns the document ready or failed. Returns the document, status 'processing'.
+ * the job turns the document ready or failed. Returns the document, status 'processing'. The file
+ * must fit in the owner's storage quota (413 otherwise, nothing stored).
  */
 export async function storeDocument(
   db: Db,
   userId: number,
   agentId: number,
   file: UploadedFile,
+  storageQuotaBytes: number,
 ): Promise<DocumentItem> {
   return db.transaction(async (tx) => {
     await requireUploadTarget(tx, userId, agentId);
+    await requireStorageRoom(tx, userId, file, storageQuotaBytes);
     const row = await tx.one<DocumentRow>(
       `insert into documents (user_id, agent_id, filename, media_type, size_bytes, sha256)
        values ($1, $2, $3, $4, $5, $6)
