@@ -39,26 +39,54 @@ export function bearer(token: string): Record<string, string> {
   return { authorization: `Bearer ${token}` };
 }
 
-/** One API call through `app.inject`, its JSON answer; anything but a success stops the bench. */
-export async function injectJson<T>(
-  app: App,
-  method: 'POST' | 'PUT',
-  url: string,
-  payload?: object,
-  headers: Record<string, string> = {},
-): Promise<T> {
-  const response = await app.inject({ method, url, payload, headers });
-  if (response.statusCode >= 300) throw new Error(`${method} ${url} answered ${response.statusCode}: ${response.body}`);
-  return response.json<T>();
+/**
+ * How a bench talks to the API: in process through `app.inject`, or over HTTP to real processes.
+ * Each call answers its JSON; anything but a success stops the bench.
+ */
+export interface Api {
+  call<T>(method: 'POST' | 'PUT', url: string, payload?: object, headers?: Record<string, string>): Promise<T>;
+  /** The API's database, for what a bench sets up behind the API's back (a verified email). */
+  db: Db;
+}
+
+function answered(method: string, url: string, status: number, body: string): void {
+  if (status >= 300) throw new Error(`${method} ${url} answered ${status}: ${body}`);
+}
+
+export function injectApi(app: App): Api {
+  return {
+    db: app.db,
+    async call(method, url, payload, headers = {}) {
+      const response = await app.inject({ method, url, payload, headers });
+      answered(method, url, response.statusCode, response.body);
+      return response.json();
+    },
+  };
+}
+
+export function httpApi(baseUrl: string, db: Db): Api {
+  return {
+    db,
+    async call(method, url, payload, headers = {}) {
+      const response = await fetch(baseUrl + url, {
+        method,
+        headers: { ...(payload ? { 'content-type': 'application/json' } : {}), ...headers },
+        body: payload ? JSON.stringify(payload) : undefined,
+      });
+      const body = await response.text();
+      answered(method, url, response.status, body);
+      return JSON.parse(body);
+    },
+  };
 }
 
 /**
  * A registered owner with a connected sandbox number, through the same API calls the SPA makes:
  * register, the sandbox signup, the code exchange and saving the connection.
  */
-export async function connectedOwner(app: App, name: string, business: string, phoneNumber: string) {
+export async function connectedOwner(api: Api, name: string, business: string, phoneNumber: string) {
   const password = 'correct horse battery';
-  const { access_token: token } = await injectJson<TokenResponse>(app, 'POST', '/api/v1/auth/register', {
+  const { access_token: token } = await api.call<TokenResponse>('POST', '/api/v1/auth/register', {
     email: `${name.replace(/_/g, '-')}@example.com`,
     username: name,
     first_name: 'Bench',
@@ -66,19 +94,17 @@ export async function connectedOwner(app: App, name: string, business: string, p
     password,
     confirm_password: password,
   });
-  const signup = await injectJson<PendingSignup>(app, 'POST', '/sandbox/signup/session', {
+  const signup = await api.call<PendingSignup>('POST', '/sandbox/signup/session', {
     business_name: business,
     phone_number: phoneNumber,
   });
-  const { business_token: businessToken } = await injectJson<{ business_token: string }>(
-    app,
+  const { business_token: businessToken } = await api.call<{ business_token: string }>(
     'POST',
     '/api/v1/whatsapp/exchange-token',
     { code: signup.code, waba_id: signup.waba_id, phone_number_id: signup.phone_number_id },
     bearer(token),
   );
-  await injectJson(
-    app,
+  await api.call(
     'POST',
     '/api/v1/whatsapp/embedded-signup',
     {
@@ -96,11 +122,10 @@ export async function connectedOwner(app: App, name: string, business: string, p
 export const CUSTOMER_PHONE_HEADERS = { [CUSTOMER_TOKEN_HEADER]: crypto.randomBytes(32).toString('base64url') };
 
 /** A verified owner `name` with a connected sandbox number and an active agent on `model`, through the API. */
-export async function ownerWithAgent(app: App, name: string, model: string) {
-  const { token, signup } = await connectedOwner(app, name, 'Bench Shoes', '+1 555 010 0002');
-  await app.db.query('update users set is_verified = true where username = $1', [name]);
-  const agent = await injectJson<AgentDetail>(
-    app,
+export async function ownerWithAgent(api: Api, name: string, model: string) {
+  const { token, signup } = await connectedOwner(api, name, 'Bench Shoes', '+1 555 010 0002');
+  await api.db.query('update users set is_verified = true where username = $1', [name]);
+  const agent = await api.call<AgentDetail>(
     'POST',
     '/api/v1/agents/',
     {
@@ -113,6 +138,6 @@ export async function ownerWithAgent(app: App, name: string, model: string) {
     },
     bearer(token),
   );
-  await injectJson(app, 'PUT', `/api/v1/agents/${agent.id}/activate`, undefined, bearer(token));
+  await api.call('PUT', `/api/v1/agents/${agent.id}/activate`, undefined, bearer(token));
   return { token, signup, agentId: agent.id };
 }

@@ -1,7 +1,18 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { openPostgres, type Db } from '../server/db/client';
 import { completion, FakeOpenAiServer } from '../tests/fixtures/openai-server';
-import type { App } from '../server/app';
-import type { Db } from '../server/db/client';
-import { CUSTOMER_PHONE_HEADERS, injectJson, openBenchApp, ownerWithAgent } from './owner';
+import {
+  freePort,
+  runTs,
+  SERVER_START_TIMEOUT_MS,
+  stop,
+  waitForHealth,
+  type Child,
+} from '../tests/server/child-processes';
+import { CUSTOMER_PHONE_HEADERS, httpApi, injectApi, openBenchApp, ownerWithAgent, type Api } from './owner';
 import type { BenchResult } from './report';
 
 /** The model's answer time: a provider under load (issue 13). */
@@ -11,6 +22,9 @@ const DEBOUNCE_MS = 2_000;
 const PATIENCE_MS = 120_000;
 const HEALTH_EVERY_MS = 50;
 const INBOX_EVERY_MS = 200;
+const WORKERS = 2;
+const WORKER_REPLY_CONCURRENCY = 32;
+const LOCAL_POSTGRES = 'postgres://postgres@127.0.0.1:5432/test';
 
 interface Burst {
   label: string;
@@ -73,91 +87,184 @@ async function replyDelays(db: Db, waIds: string[]): Promise<number[]> {
   return rows.map((row) => row.delay_ms).filter((delay): delay is number => delay !== null);
 }
 
-async function runBurst(app: App, db: Db, phoneNumberId: string, burst: Burst, offset: number) {
+/** A shape of Threadline under test: how to reach its API and database, and how to stop it. */
+interface Shape {
+  label: string;
+  api: Api;
+  baseUrl: string;
+  close(): Promise<void>;
+}
+
+async function runBurst(shape: Shape, phoneNumberId: string, burst: Burst, offset: number) {
   const waIds = Array.from({ length: burst.customers }, (_, i) => String(16505560000 + offset + i));
   const spacingMs = burst.withinMs / burst.customers;
   await Promise.all(
     waIds.map(async (waId, i) => {
       await sleep(i * spacingMs);
-      await injectJson(
-        app,
+      await shape.api.call(
         'POST',
         '/sandbox/phone/messages',
         { phone_number_id: phoneNumberId, name: `Customer ${i}`, phone_number: `+${waId}`, text: 'Do you ship today?' },
-        CUSTOMER_PHONE_HEADERS,
+        // Each customer is a phone of its own (the sandbox phone limits sends per client address).
+        {
+          ...CUSTOMER_PHONE_HEADERS,
+          'x-forwarded-for': `198.18.${Math.floor((offset + i) / 250)}.${(offset + i) % 250}`,
+        },
       );
     }),
   );
   const deadline = Date.now() + PATIENCE_MS;
-  let delays = await replyDelays(db, waIds);
+  let delays = await replyDelays(shape.api.db, waIds);
   while (delays.length < waIds.length && Date.now() < deadline) {
     await sleep(200);
-    delays = await replyDelays(db, waIds);
+    delays = await replyDelays(shape.api.db, waIds);
   }
   return { delays, missing: waIds.length - delays.length };
 }
 
+/** `npm start`'s shape in process: PGlite, the jobs run by the API's own runner. */
+async function embeddedShape(modelUrl: string): Promise<Shape> {
+  const { app, close } = await openBenchApp('reply-burst', () => ({
+    openaiCompatibleBaseUrl: modelUrl,
+    replyDebounceMs: DEBOUNCE_MS,
+    trustProxyHops: 1,
+  }));
+  const baseUrl = await app.listen({ host: '127.0.0.1', port: 0 });
+  app.jobs.start();
+  return { label: 'embedded shape', api: injectApi(app), baseUrl, close };
+}
+
 /**
- * Issue 13: customers writing at once to an owner whose agent's model takes 3 s. The embedded shape
- * (`npm start`: PGlite, jobs in the API process) with a local OpenAI-compatible server; each burst's
- * p95 from message to reply against the debounce + the model's time + a little, the last reply, how
- * many model calls were in flight at once, and what a person browsing meanwhile sees.
+ * The scaled-out shape as real processes: an API node (`npm start`) and `WORKERS` job workers
+ * (`npm run worker`) on a fresh database of the local PostgreSQL.
+ */
+async function scaledOutShape(modelUrl: string, adminUrl: string): Promise<Shape> {
+  const database = `threadline_bench_${crypto.randomBytes(4).toString('hex')}`;
+  const admin = await openPostgres(adminUrl);
+  await admin.exec(`create database ${database}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${database}`;
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'threadline-bench-scaled-'));
+  const env = {
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    DATA_DIR: dataDir,
+    WEB_DIR: path.join(dataDir, 'no-web-build'),
+    DATABASE_URL: url.toString(),
+    SECRET_KEY: crypto.randomBytes(32).toString('base64'),
+    OPENAI_COMPATIBLE_BASE_URL: modelUrl,
+    REPLY_DEBOUNCE_MS: String(DEBOUNCE_MS),
+    REPLY_CONCURRENCY: String(WORKER_REPLY_CONCURRENCY),
+    INGEST_CONCURRENCY: '1',
+    TRUST_PROXY_HOPS: '1',
+  };
+  const server = runTs('server/main.ts', [], env);
+  const db = await openPostgres(url.toString());
+  const workers: Child[] = [];
+  const close = async () => {
+    await Promise.all([server, ...workers].map((child) => stop(child)));
+    await db.close();
+    await admin.exec(`drop database if exists ${database} with (force)`);
+    await admin.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await waitForHealth(server, port);
+    for (let i = 0; i < WORKERS; i += 1) workers.push(runTs('server/worker.ts', [], env));
+    // Each worker's pools beat for every worker of theirs (replies, memories, ingestion).
+    const expected = WORKERS * (2 * WORKER_REPLY_CONCURRENCY + 1);
+    const deadline = Date.now() + SERVER_START_TIMEOUT_MS;
+    while ((await db.one<{ n: number }>('select count(*)::int as n from job_workers')).n < expected) {
+      if (Date.now() > deadline) throw new Error('the workers did not start');
+      await sleep(200);
+    }
+    return {
+      label: `PostgreSQL, 1 API node + ${WORKERS} workers`,
+      api: httpApi(`http://127.0.0.1:${port}`, db),
+      baseUrl: `http://127.0.0.1:${port}`,
+      close,
+    };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+
+async function measure(shape: Shape, model: FakeOpenAiServer, name: string): Promise<BenchResult[]> {
+  const results: BenchResult[] = [];
+  const { token, signup } = await ownerWithAgent(shape.api, name, 'openai-compatible/llama3.1');
+  const health = probe(shape.baseUrl, '/api/v1/health', HEALTH_EVERY_MS);
+  const inbox = probe(shape.baseUrl, '/api/v1/messages/conversations', INBOX_EVERY_MS, token);
+  let offset = 0;
+  for (const burst of BURSTS) {
+    model.answer(completion('Yes, orders placed before 3 pm ship today.'));
+    const { delays, missing } = await runBurst(shape, signup.phone_number_id, burst, offset);
+    offset += burst.customers;
+    results.push({
+      name: `reply burst, ${burst.label}: p95 message → reply`,
+      value: missing > 0 ? Number.POSITIVE_INFINITY : percentile(delays, 95) / 1000,
+      unit: 's',
+      budget: (DEBOUNCE_MS + MODEL_LATENCY_MS + burst.slackMs) / 1000,
+      better: 'lower',
+      detail:
+        `${shape.label}: median ${(percentile(delays, 50) / 1000).toFixed(1)} s, ` +
+        `last ${(Math.max(...delays) / 1000).toFixed(1)} s, ${missing} unanswered, ` +
+        `model calls in flight at most ${model.mostInFlight}`,
+    });
+  }
+  const healthLatencies = await health.stop();
+  const inboxLatencies = await inbox.stop();
+  results.push(
+    {
+      name: 'reply burst: GET /health p99 throughout',
+      value: percentile(healthLatencies, 99),
+      unit: 'ms',
+      budget: 100,
+      better: 'lower',
+      detail: `${shape.label}, ${healthLatencies.length} requests`,
+    },
+    {
+      name: 'reply burst: inbox list p95 throughout',
+      value: percentile(inboxLatencies, 95),
+      unit: 'ms',
+      budget: 50,
+      better: 'lower',
+      detail: `${shape.label}, ${inboxLatencies.length} requests`,
+    },
+  );
+  return results;
+}
+
+/**
+ * Issue 13: customers writing at once to an owner whose agent's model takes 3 s (a local
+ * OpenAI-compatible server): each burst's p95 from message to reply against the debounce + the
+ * model's time + a little, the last reply, how many model calls were in flight at once, and what a
+ * person browsing meanwhile sees; in the embedded shape (`npm start`) and the scaled-out one
+ * (PostgreSQL at BENCH_DATABASE_URL or DATABASE_URL, else the local one, with two workers).
  */
 export async function replyBurst(): Promise<BenchResult[]> {
   const model = new FakeOpenAiServer(MODEL_LATENCY_MS);
-  model.answer(completion('Yes, orders placed before 3 pm ship today.'));
   const modelUrl = await model.start();
-  const { app, db, close } = await openBenchApp('reply-burst', (base) => ({
-    openaiCompatibleBaseUrl: modelUrl,
-    replyDebounceMs: DEBOUNCE_MS,
-    rateLimits: { ...base.rateLimits, sandboxPhonePerAddress: { max: Number.MAX_SAFE_INTEGER, windowSeconds: 60 } },
-  }));
   const results: BenchResult[] = [];
   try {
-    const address = await app.listen({ host: '127.0.0.1', port: 0 });
-    const { token, signup } = await ownerWithAgent(app, 'bench_burst', 'openai-compatible/llama3.1');
-    app.jobs.start();
-    const health = probe(address, '/api/v1/health', HEALTH_EVERY_MS);
-    const inbox = probe(address, '/api/v1/messages/conversations', INBOX_EVERY_MS, token);
-    let offset = 0;
-    for (const burst of BURSTS) {
-      model.answer(completion('Yes, orders placed before 3 pm ship today.'));
-      const { delays, missing } = await runBurst(app, db, signup.phone_number_id, burst, offset);
-      offset += burst.customers;
-      const p95 = percentile(delays, 95) / 1000;
-      results.push({
-        name: `reply burst, ${burst.label}: p95 message → reply`,
-        value: missing > 0 ? Number.POSITIVE_INFINITY : p95,
-        unit: 's',
-        budget: (DEBOUNCE_MS + MODEL_LATENCY_MS + burst.slackMs) / 1000,
-        better: 'lower',
-        detail:
-          `median ${(percentile(delays, 50) / 1000).toFixed(1)} s, last ${(Math.max(...delays) / 1000).toFixed(1)} s, ` +
-          `${missing} unanswered, model calls in flight at most ${model.mostInFlight}, embedded shape`,
-      });
+    const embedded = await embeddedShape(modelUrl);
+    try {
+      results.push(...(await measure(embedded, model, 'bench_burst')));
+    } finally {
+      await embedded.close();
     }
-    const healthLatencies = await health.stop();
-    const inboxLatencies = await inbox.stop();
-    results.push(
-      {
-        name: 'reply burst: GET /health p99 throughout',
-        value: percentile(healthLatencies, 99),
-        unit: 'ms',
-        budget: 100,
-        better: 'lower',
-        detail: `${healthLatencies.length} requests`,
-      },
-      {
-        name: 'reply burst: inbox list p95 throughout',
-        value: percentile(inboxLatencies, 95),
-        unit: 'ms',
-        budget: 50,
-        better: 'lower',
-        detail: `${inboxLatencies.length} requests`,
-      },
-    );
+    const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? LOCAL_POSTGRES;
+    const scaled = await scaledOutShape(modelUrl, adminUrl);
+    try {
+      results.push(...(await measure(scaled, model, 'bench_burst_scaled')));
+    } finally {
+      await scaled.close();
+    }
   } finally {
-    await close();
     await model.stop();
   }
   return results;

@@ -2,7 +2,7 @@ import { MockLanguageModelV3 } from 'ai/test';
 import type { PhoneMessageSent } from '../server/sandbox/phone/service';
 import { runReply, type ReplyDeps } from '../server/services/replies/pipeline';
 import { GraphClient } from '../server/services/whatsapp/graph-client';
-import { CUSTOMER_PHONE_HEADERS, injectJson, openBenchApp, ownerWithAgent } from './owner';
+import { CUSTOMER_PHONE_HEADERS, injectApi, openBenchApp, ownerWithAgent } from './owner';
 import type { BenchResult } from './report';
 
 const WARMUP_REPLIES = 20;
@@ -32,7 +32,7 @@ export async function replyPipeline(): Promise<BenchResult[]> {
   }));
   try {
     await app.listen({ host: '127.0.0.1', port: 0 });
-    const { signup, agentId } = await ownerWithAgent(app, 'bench_replies', 'openai/gpt-4o-mini');
+    const { signup, agentId } = await ownerWithAgent(injectApi(app), 'bench_replies', 'openai/gpt-4o-mini');
     const { id: userId } = await db.one<{ id: number }>("select id from users where username = 'bench_replies'");
     await db.query(
       `insert into contexts (user_id, agent_id, content)
@@ -83,8 +83,7 @@ export async function replyPipeline(): Promise<BenchResult[]> {
 
     const oneReply = async (i: number) => {
       const customer = String(16505550100 + (i % CUSTOMERS));
-      const sent = await injectJson<PhoneMessageSent>(
-        app,
+      const sent = await injectApi(app).call<PhoneMessageSent>(
         'POST',
         '/sandbox/phone/messages',
         {

@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import { inboundTextPayload, serialise, signatureOf, webhookUrl } from '../server/sandbox/webhooks';
 import { batchSizesOf, type BatchSizes } from '../server/services/whatsapp/webhook/batch';
-import { connectedOwner, openBenchApp } from './owner';
+import { connectedOwner, injectApi, openBenchApp } from './owner';
 import type { BenchResult } from './report';
 
 const WARMUP_DELIVERIES = 200;
@@ -110,7 +110,7 @@ export async function webhookIngest(): Promise<BenchResult[]> {
   }));
   try {
     await app.listen({ host: '127.0.0.1', port: 0 });
-    const { signup } = await connectedOwner(app, 'bench_webhook', 'Bench Bakery', '+1 555 010 0001');
+    const { signup } = await connectedOwner(injectApi(app), 'bench_webhook', 'Bench Bakery', '+1 555 010 0001');
     const { id: userId } = await db.one<{ id: number }>('select id from users where username = $1', ['bench_webhook']);
     const url = webhookUrl(app.whatsapp.settings.graphBaseUrl());
     const number = { id: signup.phone_number_id, waba_id: signup.waba_id, phone_number: '15550100001' };

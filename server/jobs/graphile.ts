@@ -1,5 +1,6 @@
 import { EventEmitter, setMaxListeners } from 'node:events';
 import { Logger, run, runMigrations, runOnce, type Runner, type TaskList, type WorkerEvents } from 'graphile-worker';
+import pg from 'pg';
 import type { Executor } from '../db/client';
 import { ShuttingDown } from '../shutdown';
 import { executeJob, MAX_CRASHES } from './execute';
@@ -38,6 +39,8 @@ export interface GraphileJobsOptions {
 
 export const ENGINE_SCHEMA = 'graphile_worker';
 const POLL_INTERVAL_MS = 250;
+/** The engine's connections per process (LISTEN, taking and finishing jobs); its handlers use the app's pool. */
+const ENGINE_POOL_SIZE = 10;
 const HEARTBEAT_MS = 2_000;
 const DEAD_AFTER_MS = 10_000;
 /** Held while a process installs the trigger, so that several starting at once take turns. */
@@ -68,6 +71,8 @@ export class GraphileJobs implements Jobs {
   private timers: NodeJS.Timeout[] = [];
   private prepared: Promise<void> | undefined;
   private engineLog: Logger | undefined;
+  /** One pool for the engine's own connections, shared by every lane's pool of workers. */
+  private enginePool: pg.Pool | undefined;
   private lastCleanupAt: number | undefined;
 
   constructor(
@@ -143,7 +148,7 @@ export class GraphileJobs implements Jobs {
     for (const lane of lanes) {
       const runner = await run({
         events,
-        connectionString: this.options.connectionString,
+        pgPool: this.pool(),
         schema: this.schema,
         concurrency: this.options.concurrency?.[lane] ?? 1,
         pollInterval: this.options.pollIntervalMs ?? POLL_INTERVAL_MS,
@@ -167,6 +172,8 @@ export class GraphileJobs implements Jobs {
     for (const timer of this.timers) clearInterval(timer);
     this.timers = [];
     await Promise.allSettled(this.runners.splice(0).map((runner) => runner.stop()));
+    await this.enginePool?.end();
+    this.enginePool = undefined;
     if (this.workerIds.size > 0) {
       await this.deps.db
         .query('delete from job_workers where worker_id = any($1)', [[...this.workerIds]])
@@ -180,7 +187,7 @@ export class GraphileJobs implements Jobs {
     const lanes = new Set([...this.handlers.values()].map((entry) => entry.lane));
     for (const lane of lanes) {
       await runOnce({
-        connectionString: this.options.connectionString,
+        pgPool: this.pool(),
         schema: this.schema,
         noHandleSignals: true,
         logger: this.logger(),
@@ -253,6 +260,11 @@ export class GraphileJobs implements Jobs {
         'job workers stopped beating; their jobs are free again',
       );
     });
+  }
+
+  private pool(): pg.Pool {
+    this.enginePool ??= new pg.Pool({ connectionString: this.options.connectionString, max: ENGINE_POOL_SIZE });
+    return this.enginePool;
   }
 
   private logger(): Logger {
