@@ -49,8 +49,8 @@ export async function deadPid(): Promise<number> {
   return child.pid!;
 }
 
-/** `server/main.ts` on its own DATA_DIR and port, in the embedded shape. */
-export function startServer(dataDir: string, port: number): Child {
+/** `server/main.ts` on its own DATA_DIR and port, in the embedded shape (`env` adds to its environment). */
+export function startServer(dataDir: string, port: number, env: NodeJS.ProcessEnv = {}): Child {
   return runTs('server/main.ts', [], {
     NODE_ENV: 'production',
     LOG_LEVEL: 'warn',
@@ -61,6 +61,7 @@ export function startServer(dataDir: string, port: number): Child {
     WEB_DIR: path.join(dataDir, 'no-web-build'),
     DATABASE_URL: '',
     SECRET_KEY: '',
+    ...env,
   });
 }
 
