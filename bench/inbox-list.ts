@@ -1,6 +1,6 @@
 import type { Conversation, TokenResponse } from '../contract';
 import { openBenchApp } from './owner';
-import type { BenchResult } from './report';
+import { percentile, type BenchResult } from './report';
 
 const CONVERSATIONS = 10_000;
 const WARMUP_REQUESTS = 50;
@@ -8,11 +8,6 @@ const MEASURED_REQUESTS = 200;
 const BUDGET_MS = 20;
 /** The list's default page (contract/inbox.ts INBOX_LIMITS.defaultPageSize). */
 const PAGE_SIZE = 50;
-
-function percentile(values: number[], fraction: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)];
-}
 
 /**
  * DESIGN.md §11: the inbox list of an owner with 10,000 conversations (a message each), served by

@@ -44,6 +44,7 @@ export function bearer(token: string): Record<string, string> {
  * Each call answers its JSON; anything but a success stops the bench.
  */
 export interface Api {
+  /** A JSON body, or raw bytes (a multipart upload) sent with the headers given. */
   call<T>(method: 'POST' | 'PUT', url: string, payload?: object, headers?: Record<string, string>): Promise<T>;
   /** The API's database, for what a bench sets up behind the API's back (a verified email). */
   db: Db;
@@ -57,7 +58,7 @@ export function injectApi(app: App): Api {
   return {
     db: app.db,
     async call(method, url, payload, headers = {}) {
-      const response = await app.inject({ method, url, payload, headers });
+      const response = await app.inject({ method, url, payload: payload as Buffer | undefined, headers });
       answered(method, url, response.statusCode, response.body);
       return response.json();
     },
@@ -68,10 +69,11 @@ export function httpApi(baseUrl: string, db: Db): Api {
   return {
     db,
     async call(method, url, payload, headers = {}) {
+      const raw = Buffer.isBuffer(payload);
       const response = await fetch(baseUrl + url, {
         method,
-        headers: { ...(payload ? { 'content-type': 'application/json' } : {}), ...headers },
-        body: payload ? JSON.stringify(payload) : undefined,
+        headers: { ...(payload && !raw ? { 'content-type': 'application/json' } : {}), ...headers },
+        body: raw ? new Uint8Array(payload) : payload ? JSON.stringify(payload) : undefined,
       });
       const body = await response.text();
       answered(method, url, response.status, body);

@@ -3,18 +3,13 @@ import type { PhoneMessageSent } from '../server/sandbox/phone/service';
 import { runReply, type ReplyDeps } from '../server/services/replies/pipeline';
 import { GraphClient } from '../server/services/whatsapp/graph-client';
 import { CUSTOMER_PHONE_HEADERS, injectApi, openBenchApp, ownerWithAgent } from './owner';
-import type { BenchResult } from './report';
+import { percentile, type BenchResult } from './report';
 
 const WARMUP_REPLIES = 20;
 const MEASURED_REPLIES = 200;
 const CONTEXTS = 500;
 const CUSTOMERS = 25;
 const BUDGET_P95_MS = 50;
-
-function percentile(values: number[], fraction: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)];
-}
 
 /**
  * DESIGN.md §11: the reply pipeline's own overhead, the model excluded: a zero-latency mock model

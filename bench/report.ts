@@ -19,3 +19,9 @@ export function formatResult(result: BenchResult): string {
   const budget = `${relation} ${result.budget} ${result.unit}`;
   return `${verdict} ${result.name.padEnd(48)} ${value.padStart(12)}  budget ${budget}${result.detail ? `  (${result.detail})` : ''}`;
 }
+
+/** The value below which `fraction` of the values lie (nearest rank): 0.5 the median, 0.95 the p95. */
+export function percentile(values: number[], fraction: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)] ?? Number.NaN;
+}

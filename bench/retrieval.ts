@@ -3,7 +3,7 @@ import { openPglite, type Db } from '../server/db/client';
 import { migrate } from '../server/db/migrate';
 import { searchContexts } from '../server/services/knowledge/contexts';
 import { EMBEDDING_DIMENSIONS, normalize } from '../server/services/knowledge/embeddings';
-import type { BenchResult } from './report';
+import { percentile, type BenchResult } from './report';
 
 /** A bench's own database: PGlite in memory, migrated, with one owner and one agent. */
 export async function benchDatabase(): Promise<{ db: Db; userId: number; agentId: number }> {
@@ -83,11 +83,6 @@ export function pseudoQuery(seed: number, words: number): string {
   return Array.from({ length: words }, () => zipfWord(random, COMMON_WORDS)).join(' ');
 }
 
-export function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
-
 const CHUNKS = 10_000;
 const DIMENSIONS = EMBEDDING_DIMENSIONS;
 const QUERIES = 200;
@@ -138,11 +133,11 @@ export async function retrieval(): Promise<BenchResult[]> {
     return [
       {
         name: 'hybrid retrieval, 10,000 chunks of one agent, p95',
-        value: percentile(timings, 95),
+        value: percentile(timings, 0.95),
         unit: 'ms',
         budget: BUDGET_MS,
         better: 'lower',
-        detail: `PGlite, ${DIMENSIONS}-dimension vectors, ${QUERIES} queries of 1-3 words, ${matched} with full-text hits, median ${percentile(timings, 50).toFixed(1)} ms`,
+        detail: `PGlite, ${DIMENSIONS}-dimension vectors, ${QUERIES} queries of 1-3 words, ${matched} with full-text hits, median ${percentile(timings, 0.5).toFixed(1)} ms`,
       },
     ];
   } finally {

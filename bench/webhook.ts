@@ -2,7 +2,7 @@ import { Worker } from 'node:worker_threads';
 import { inboundTextPayload, serialise, signatureOf, webhookUrl } from '../server/sandbox/webhooks';
 import { batchSizesOf, type BatchSizes } from '../server/services/whatsapp/webhook/batch';
 import { connectedOwner, injectApi, openBenchApp } from './owner';
-import type { BenchResult } from './report';
+import { percentile, type BenchResult } from './report';
 
 const WARMUP_DELIVERIES = 200;
 const MEASURED_DELIVERIES = 3_000;
@@ -10,11 +10,6 @@ const CONCURRENCY = 16;
 const BUDGET_PER_SECOND = 1_000;
 const BUDGET_P99_MS = 50;
 const APP_SECRET = 'bench-app-secret';
-
-function percentile(values: number[], fraction: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil(fraction * sorted.length) - 1)];
-}
 
 /**
  * The load generator, on a thread of its own: sharing the server's event loop, the clients' own
