@@ -27,7 +27,7 @@ const PATIENCE_MS = 120_000;
 const HEALTH_EVERY_MS = 50;
 const INBOX_EVERY_MS = 200;
 const WORKERS = 2;
-const WORKER_REPLY_CONCURRENCY = 32;
+const WORKER_REPLY_CONCURRENCY = 64;
 const LOCAL_POSTGRES = 'postgres://postgres@127.0.0.1:5432/test';
 
 interface Burst {
@@ -175,8 +175,8 @@ async function scaledOutShape(modelUrl: string, adminUrl: string): Promise<Shape
   try {
     await waitForHealth(server, port);
     for (let i = 0; i < WORKERS; i += 1) workers.push(runTs('server/worker.ts', [], env));
-    // Each worker's pools beat for every worker of theirs (replies, memories, ingestion).
-    const expected = WORKERS * (2 * WORKER_REPLY_CONCURRENCY + 1);
+    // Each worker's pools beat for every worker of theirs (replies, ingestion).
+    const expected = WORKERS * (WORKER_REPLY_CONCURRENCY + 1);
     const deadline = Date.now() + SERVER_START_TIMEOUT_MS;
     while ((await db.one<{ n: number }>('select count(*)::int as n from job_workers')).n < expected) {
       if (Date.now() > deadline) throw new Error('the workers did not start');

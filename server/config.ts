@@ -158,7 +158,7 @@ export interface Config {
 
 /** The job lanes' concurrency per process: replies wait on I/O, ingestion uses a core. */
 export interface JobConcurrency {
-  /** AI replies, and memory extraction (a lane of its own with the same concurrency). */
+  /** AI replies and memory extraction (a reply and its memory job are two model calls). */
   replies: number;
   /** Document ingestion: at most one per core, and one core left for replies and requests. */
   ingestion: number;
@@ -239,7 +239,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     replyDebounceMs: integer('REPLY_DEBOUNCE_MS', env.REPLY_DEBOUNCE_MS, 2000),
     replyRetryBaseMs: integer('REPLY_RETRY_BASE_MS', env.REPLY_RETRY_BASE_MS, 1000),
     jobConcurrency: {
-      replies: Math.max(1, integer('REPLY_CONCURRENCY', env.REPLY_CONCURRENCY, 32)),
+      replies: Math.max(1, integer('REPLY_CONCURRENCY', env.REPLY_CONCURRENCY, 64)),
       ingestion: Math.max(
         1,
         integer('INGEST_CONCURRENCY', env.INGEST_CONCURRENCY, Math.floor(os.availableParallelism() / 2)),

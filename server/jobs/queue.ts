@@ -63,9 +63,14 @@ const DUE = `((j.status = 'pending' and j.run_at <= now()) or (j.status = 'runni
 function named(names: string, except: string): string {
   return `(case when ${except}::boolean then not (j.name = any(${names}::text[])) else j.name = any(${names}::text[]) end)`;
 }
-/** A queue is busy while one of its jobs runs under a live lease. */
-const QUEUE_FREE = `(j.queue is null or not exists (
-  select 1 from jobs r where r.queue = j.queue and r.status = 'running' and r.locked_until >= now()))`;
+/**
+ * Only the head of a queue is taken: none of its jobs runs under a live lease, and none waits before
+ * it (in run_at, then id order), even in another lane or not yet due.
+ */
+const HEADS_QUEUE = `(j.queue is null or not exists (
+  select 1 from jobs r
+   where r.queue = j.queue and r.id <> j.id and r.status in ('pending', 'running')
+     and ((r.status = 'running' and r.locked_until >= now()) or (r.run_at, r.id) < (j.run_at, j.id))))`;
 
 /** Held by one claim at a time across every runner of the database (pg_advisory_xact_lock). */
 const CLAIM_LOCK = 7_413_290;
@@ -92,7 +97,7 @@ function claimInTurn(db: Executor, leaseMs: number, filter: NameFilter): Promise
             locked_until = now() + ($1::integer * interval '1 millisecond')
      where id = (
        select j.id from jobs j
-       where ${DUE} and ${named('$2', '$3')} and ${QUEUE_FREE}
+       where ${DUE} and ${named('$2', '$3')} and ${HEADS_QUEUE}
        order by j.run_at, j.id
        limit 1
        for update skip locked

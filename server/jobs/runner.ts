@@ -85,10 +85,11 @@ export const LEASE_MS = 30_000;
 export const CLEANUP_INTERVAL_MS = 60 * 60_000;
 /** Jobs registered without a lane run in this one. */
 export const DEFAULT_LANE = 'default';
-/** AI replies: waiting on models and Graph, many at once. */
+/**
+ * AI replies and memory extraction: waiting on models and Graph, many at once. One lane for both,
+ * so that a conversation's reply is always taken before the memory job queued after it.
+ */
 export const REPLIES_LANE = 'replies';
-/** Memory extraction after a reply: a model call too, in a lane of its own so replies never wait for one. */
-export const MEMORIES_LANE = 'memories';
 /** Document ingestion: CPU-bound, a few at once, never in the way of replies. */
 export const INGESTION_LANE = 'ingestion';
 const MAX_BACKOFF_MS = 10 * 60_000;

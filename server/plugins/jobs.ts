@@ -1,14 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { GraphileJobs } from '../jobs/graphile';
-import {
-  INGESTION_LANE,
-  JobRunner,
-  MEMORIES_LANE,
-  REPLIES_LANE,
-  type JobRunnerOptions,
-  type Jobs,
-} from '../jobs/runner';
+import { INGESTION_LANE, JobRunner, REPLIES_LANE, type JobRunnerOptions, type Jobs } from '../jobs/runner';
 import { INGEST_DOCUMENT_JOB } from '../services/knowledge/documents';
 import { providerEmbeddingModel } from '../services/knowledge/embeddings';
 import { ingestDocumentHandler, type KnowledgeResources } from '../services/knowledge/ingest';
@@ -43,7 +36,6 @@ export default fp<JobsPluginOptions>(
     const deps = { db: app.db, log: app.log.child({ component: 'jobs' }), secrets: app.secrets, config: app.config };
     const concurrency = {
       [REPLIES_LANE]: app.config.jobConcurrency.replies,
-      [MEMORIES_LANE]: app.config.jobConcurrency.replies,
       [INGESTION_LANE]: app.config.jobConcurrency.ingestion,
     };
     // Tests drive our runner themselves (runUntilIdle) on either database.

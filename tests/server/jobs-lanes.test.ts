@@ -121,6 +121,30 @@ describe('lanes and queues', () => {
     expect(order).toEqual([0, 1, 2, 3, 4, 5].flatMap((n) => [`start ${n}`, `end ${n}`]));
   });
 
+  it('takes only the head of a queue, even when the head waits in another, full lane', async () => {
+    const runner = newRunner({ concurrency: { busy: 1, free: 4 } });
+    const blocker = unique('blocker');
+    const head = unique('head');
+    const next = unique('next');
+    const blockerMayEnd = deferred();
+    const order: string[] = [];
+    recordRuns(runner, blocker, 'busy', () => blockerMayEnd.promise);
+    recordRuns(runner, head, 'busy', async () => void order.push('head'));
+    recordRuns(runner, next, 'free', async () => void order.push('next'));
+    const conversation = unique('conversation');
+    await runner.enqueue({ name: blocker, payload: { n: 0 } });
+    await runner.enqueue({ name: head, payload: { n: 1 }, queue: conversation });
+    await runner.enqueue({ name: next, payload: { n: 2 }, queue: conversation });
+
+    const idle = runner.runUntilIdle();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    // The free lane has room, but its job is not the head of its queue.
+    expect(order).toEqual([]);
+    blockerMayEnd.resolve();
+    await idle;
+    expect(order).toEqual(['head', 'next']);
+  });
+
   it('never holds a reply behind a long ingestion', async () => {
     const runner = newRunner({ concurrency: { replies: 4, ingestion: 1 } });
     const ingest = unique('ingest');

@@ -1,4 +1,4 @@
-import { MEMORIES_LANE, REPLIES_LANE, type Jobs } from '../../jobs/runner';
+import { REPLIES_LANE, type Jobs } from '../../jobs/runner';
 import type { EmbeddingModelResolver } from '../knowledge/embeddings';
 import type { GraphClient } from '../whatsapp/graph-client';
 import type { MessageJobs } from '../whatsapp/webhook/store';
@@ -72,6 +72,6 @@ export function registerReplyJobs(runner: Jobs, resources: ReplyJobResources): v
         );
       },
     },
-    MEMORIES_LANE,
+    REPLIES_LANE,
   );
 }
