@@ -37,9 +37,10 @@ module.exports = {
       displayName: 'server',
       testEnvironment: 'node',
       roots: ['<rootDir>/tests/server'],
-      // `*.pg.test.ts` need a real PostgreSQL (the scaled-out shape's job engine): they run in the
-      // PostgreSQL pass (DATABASE_URL set), as CI's second run of this project does.
-      testPathIgnorePatterns: process.env.DATABASE_URL ? [] : ['\\.pg\\.test\\.ts$'],
+      // `*.pg.test.ts` need a real PostgreSQL (the scaled-out shape's job engine): they run only in the
+      // PostgreSQL pass (DATABASE_URL set), as CI's second run of this project does. `*.embedded.test.ts`
+      // start real embedded servers of their own, whatever DATABASE_URL says: they run only in the first.
+      testPathIgnorePatterns: [process.env.DATABASE_URL ? '\\.embedded\\.test\\.ts$' : '\\.pg\\.test\\.ts$'],
     },
   ],
 };
