@@ -2,7 +2,8 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { openPostgres, type Db } from '../server/db/client';
+import { openPostgres } from '../server/db/client';
+import type { Thread } from '../server/sandbox/phone/service';
 import { completion, FakeOpenAiServer } from '../tests/fixtures/openai-server';
 import {
   freePort,
@@ -16,7 +17,7 @@ import { AGENT_LIMITS } from '../contract';
 import { renderText } from '../tests/fixtures/images';
 import { imagePdf } from '../tests/fixtures/pdf';
 import { multipart } from '../tests/server/documents-helpers';
-import { bearer, CUSTOMER_PHONE_HEADERS, httpApi, injectApi, openBenchApp, ownerWithAgent, type Api } from './owner';
+import { bearer, CUSTOMER_PHONE_HEADERS, httpApi, ownerWithAgent, type Api } from './owner';
 import { percentile, type BenchResult } from './report';
 
 /** The model's answer time: a provider under load (issue 13). */
@@ -27,7 +28,9 @@ const PATIENCE_MS = 120_000;
 const HEALTH_EVERY_MS = 50;
 const INBOX_EVERY_MS = 200;
 const WORKERS = 2;
-const WORKER_REPLY_CONCURRENCY = 64;
+const REPLY_CONCURRENCY = 64;
+/** How often the bench looks at the unanswered customers' threads (their times are the server's). */
+const THREAD_POLL_MS = 500;
 const LOCAL_POSTGRES = 'postgres://postgres@127.0.0.1:5432/test';
 
 interface Burst {
@@ -73,22 +76,24 @@ function probe(baseUrl: string, path: string, everyMs: number, token?: string) {
 }
 
 /**
- * Per customer of the burst: from the customer's message reaching the sandbox to the business's
- * first answer leaving through it (both as the simulator recorded them, in the database's clock).
+ * One customer's wait: from their message reaching the sandbox to the business's first answer
+ * leaving through it, both as the simulator recorded them (the server's clock), read from the
+ * customer's thread as their phone would; undefined while unanswered.
  */
-async function replyDelays(db: Db, waIds: string[]): Promise<number[]> {
-  const rows = await db.query<{ delay_ms: number | null }>(
-    `select (extract(epoch from (
-              (select min(o.created_at) from sandbox_messages o where o.wa_id = c.wa_id and o.direction = 'outbound')
-              - (select min(i.created_at) from sandbox_messages i where i.wa_id = c.wa_id and i.direction = 'inbound')
-            )) * 1000)::float8 as delay_ms
-       from unnest($1::text[]) as c(wa_id)`,
-    [waIds],
+async function replyDelay(api: Api, phoneNumberId: string, waId: string): Promise<number | undefined> {
+  const thread = await api.call<Thread>(
+    'GET',
+    `/sandbox/phone/thread?phone_number_id=${phoneNumberId}&wa_id=${waId}`,
+    undefined,
+    CUSTOMER_PHONE_HEADERS,
   );
-  return rows.map((row) => row.delay_ms).filter((delay): delay is number => delay !== null);
+  const asked = thread.messages.find((message) => message.from === 'customer');
+  const answered = thread.messages.find((message) => message.from === 'business');
+  if (!asked || !answered) return undefined;
+  return Date.parse(answered.timestamp) - Date.parse(asked.timestamp);
 }
 
-/** A shape of Threadline under test: how to reach its API and database, and how to stop it. */
+/** A shape of Threadline under test: how to reach its API, and how to stop it. */
 interface Shape {
   label: string;
   api: Api;
@@ -115,24 +120,54 @@ async function runBurst(shape: Shape, phoneNumberId: string, burst: Burst, offse
     }),
   );
   const deadline = Date.now() + PATIENCE_MS;
-  let delays = await replyDelays(shape.api.db, waIds);
-  while (delays.length < waIds.length && Date.now() < deadline) {
-    await sleep(200);
-    delays = await replyDelays(shape.api.db, waIds);
+  const delays = new Map<string, number>();
+  while (delays.size < waIds.length && Date.now() < deadline) {
+    await sleep(THREAD_POLL_MS);
+    for (const waId of waIds.filter((id) => !delays.has(id))) {
+      const delay = await replyDelay(shape.api, phoneNumberId, waId);
+      if (delay !== undefined) delays.set(waId, delay);
+    }
   }
-  return { delays, missing: waIds.length - delays.length };
+  return { delays: [...delays.values()], missing: waIds.length - delays.size };
 }
 
-/** `npm start`'s shape in process: PGlite, the jobs run by the API's own runner. */
+/** The environment both shapes' processes share: production, quiet, the bench's model and debounce. */
+function processEnv(port: number, dataDir: string, modelUrl: string): NodeJS.ProcessEnv {
+  return {
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    DATA_DIR: dataDir,
+    WEB_DIR: path.join(dataDir, 'no-web-build'),
+    DATABASE_URL: '',
+    SECRET_KEY: '',
+    OPENAI_COMPATIBLE_BASE_URL: modelUrl,
+    REPLY_DEBOUNCE_MS: String(DEBOUNCE_MS),
+    REPLY_CONCURRENCY: String(REPLY_CONCURRENCY),
+    INGEST_CONCURRENCY: '1',
+    TRUST_PROXY_HOPS: '1',
+  };
+}
+
+/** `npm start` as a real process on a fresh DATA_DIR: PGlite, the jobs run by the API's own runner. */
 async function embeddedShape(modelUrl: string): Promise<Shape> {
-  const { app, close } = await openBenchApp('reply-burst', () => ({
-    openaiCompatibleBaseUrl: modelUrl,
-    replyDebounceMs: DEBOUNCE_MS,
-    trustProxyHops: 1,
-  }));
-  const baseUrl = await app.listen({ host: '127.0.0.1', port: 0 });
-  app.jobs.start();
-  return { label: 'embedded shape', api: injectApi(app), baseUrl, close };
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'threadline-bench-embedded-'));
+  const server = runTs('server/main.ts', [], processEnv(port, dataDir, modelUrl));
+  const close = async () => {
+    await stop(server);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await waitForHealth(server, port);
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  const baseUrl = `http://127.0.0.1:${port}`;
+  return { label: 'embedded shape', api: httpApi(baseUrl), baseUrl, close };
 }
 
 /**
@@ -148,20 +183,9 @@ async function scaledOutShape(modelUrl: string, adminUrl: string): Promise<Shape
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'threadline-bench-scaled-'));
   const env = {
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'warn',
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    DATA_DIR: dataDir,
-    WEB_DIR: path.join(dataDir, 'no-web-build'),
+    ...processEnv(port, dataDir, modelUrl),
     DATABASE_URL: url.toString(),
     SECRET_KEY: crypto.randomBytes(32).toString('base64'),
-    OPENAI_COMPATIBLE_BASE_URL: modelUrl,
-    REPLY_DEBOUNCE_MS: String(DEBOUNCE_MS),
-    REPLY_CONCURRENCY: String(WORKER_REPLY_CONCURRENCY),
-    INGEST_CONCURRENCY: '1',
-    TRUST_PROXY_HOPS: '1',
   };
   const server = runTs('server/main.ts', [], env);
   const db = await openPostgres(url.toString());
@@ -177,7 +201,7 @@ async function scaledOutShape(modelUrl: string, adminUrl: string): Promise<Shape
     await waitForHealth(server, port);
     for (let i = 0; i < WORKERS; i += 1) workers.push(runTs('server/worker.ts', [], env));
     // Each worker's pools beat for every worker of theirs (replies, ingestion).
-    const expected = WORKERS * (WORKER_REPLY_CONCURRENCY + 1);
+    const expected = WORKERS * (REPLY_CONCURRENCY + 1);
     const deadline = Date.now() + SERVER_START_TIMEOUT_MS;
     while ((await db.one<{ n: number }>('select count(*)::int as n from job_workers')).n < expected) {
       if (Date.now() > deadline) throw new Error('the workers did not start');
@@ -185,7 +209,7 @@ async function scaledOutShape(modelUrl: string, adminUrl: string): Promise<Shape
     }
     return {
       label: `PostgreSQL, 1 API node + ${WORKERS} workers`,
-      api: httpApi(`http://127.0.0.1:${port}`, db),
+      api: httpApi(`http://127.0.0.1:${port}`),
       baseUrl: `http://127.0.0.1:${port}`,
       close,
     };
