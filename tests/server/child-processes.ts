@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import crypto from 'node:crypto';
 import net from 'node:net';
 import path from 'node:path';
+import { newAccount } from './helpers';
 
 /** Real processes for the tests of what only a second process can show (DATA_DIR's lock, the port). */
 
@@ -101,22 +101,14 @@ export async function stop(child: Child, signal: NodeJS.Signals = 'SIGTERM'): Pr
 
 /** Registers a new owner on a real server over HTTP. */
 export async function register(port: number): Promise<{ token: string; username: string }> {
-  const tag = crypto.randomBytes(4).toString('hex');
-  const password = `Owner-${crypto.randomBytes(12).toString('hex')}`;
+  const account = newAccount();
   const response = await fetch(`http://127.0.0.1:${port}/api/v1/auth/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      email: `owner.${tag}@example.com`,
-      username: `owner_${tag}`,
-      first_name: 'Ada',
-      last_name: 'Lovelace',
-      password,
-      confirm_password: password,
-    }),
+    body: JSON.stringify(account),
   });
   if (response.status !== 201) throw new Error(`register answered ${response.status}: ${await response.text()}`);
-  return { token: ((await response.json()) as { access_token: string }).access_token, username: `owner_${tag}` };
+  return { token: ((await response.json()) as { access_token: string }).access_token, username: account.username };
 }
 
 /** The signed-in owner's profile, as far as the server tells it. */
