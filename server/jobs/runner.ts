@@ -126,6 +126,8 @@ export class JobRunner implements Jobs {
   private started = false;
   private filling: Promise<void> | undefined;
   private refillRequested = false;
+  /** Runs ended so far: tells `runUntilIdle` whether one ended while it looked. */
+  private finished = 0;
 
   constructor(
     private readonly deps: JobRunnerDeps,
@@ -195,9 +197,11 @@ export class JobRunner implements Jobs {
    */
   async runUntilIdle(): Promise<void> {
     for (;;) {
+      const finishedBefore = this.finished;
       await this.fill();
-      if (this.inFlight.size === 0) return;
-      await Promise.race([...this.inFlight]);
+      if (this.inFlight.size > 0) await Promise.race([...this.inFlight]);
+      // A job that ended during the look may have freed its queue's next one: look again.
+      else if (this.finished === finishedBefore) return;
     }
   }
 
@@ -242,6 +246,8 @@ export class JobRunner implements Jobs {
       } finally {
         this.filling = undefined;
       }
+      // Asked for after the last pass had looked (a job ended meanwhile): look once more.
+      if (this.refillRequested && this.started) this.wake();
     })();
     return this.filling;
   }
@@ -255,8 +261,11 @@ export class JobRunner implements Jobs {
       const run = this.process(job).finally(() => {
         this.running.set(lane, (this.running.get(lane) ?? 1) - 1);
         this.inFlight.delete(run);
-        // A slot is free, and the job's queue may hold the next one: look again.
-        if (this.started) this.wake();
+        this.finished += 1;
+        // A slot is free, and the job's queue may hold the next one: look again (a look under way
+        // looks once more, whether or not the runner was started).
+        if (this.filling) this.refillRequested = true;
+        else if (this.started) this.wake();
       });
       this.inFlight.add(run);
     }
