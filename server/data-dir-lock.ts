@@ -1,7 +1,7 @@
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { createExclusively } from './exclusive-file';
 import { Refusal } from './lifecycle';
 import { isRunning, readProcessRecord, thisProcess, type ProcessRecord } from './processes';
 
@@ -41,30 +41,6 @@ export interface DataDirLock {
 
 /** Lock files this process holds: a pid of ours in a lock we do not hold is an earlier process's. */
 const held = new Set<string>();
-
-/**
- * The file appears complete or not at all (written aside, synced, then hard-linked), so a reader never
- * sees it half written and a crash never leaves it empty. False when the file exists already.
- */
-function createExclusively(file: string, text: string): boolean {
-  const draft = `${file}.${process.pid}.${crypto.randomBytes(4).toString('hex')}`;
-  const fd = fs.openSync(draft, 'wx', 0o644);
-  try {
-    fs.writeSync(fd, text);
-    fs.fsyncSync(fd);
-  } finally {
-    fs.closeSync(fd);
-  }
-  try {
-    fs.linkSync(draft, file);
-    return true;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
-    throw error;
-  } finally {
-    fs.unlinkSync(draft);
-  }
-}
 
 function holds(file: string, holder: ProcessRecord): boolean {
   return holder.pid === process.pid ? held.has(file) : isRunning(holder);

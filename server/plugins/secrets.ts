@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../config';
+import { createExclusively } from '../exclusive-file';
 
 /** Signs access tokens, and seals secrets at rest (business tokens, agent API keys). */
 export interface Secrets {
@@ -54,22 +55,13 @@ export function parseSecretKey(value: string, source: string): Buffer {
 
 /**
  * The key generated once into DATA_DIR/secret.key (mode 0600) and reused. The file appears
- * complete or not at all (written aside, then hard-linked), so two processes starting together
- * agree on one key.
+ * complete or not at all, so two processes starting together agree on one key.
  */
 function keyFromDataDir(dataDir: string): Buffer {
   const file = path.join(dataDir, KEY_FILE);
   if (!fs.existsSync(file)) {
     fs.mkdirSync(dataDir, { recursive: true });
-    const draft = `${file}.${process.pid}.${crypto.randomBytes(4).toString('hex')}`;
-    fs.writeFileSync(draft, `${crypto.randomBytes(KEY_BYTES).toString('base64')}\n`, { mode: 0o600 });
-    try {
-      fs.linkSync(draft, file);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    } finally {
-      fs.unlinkSync(draft);
-    }
+    createExclusively(file, `${crypto.randomBytes(KEY_BYTES).toString('base64')}\n`, 0o600);
   }
   return parseSecretKey(fs.readFileSync(file, 'utf8'), file);
 }
