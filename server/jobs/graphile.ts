@@ -1,12 +1,13 @@
-import { EventEmitter, setMaxListeners } from 'node:events';
+import { EventEmitter } from 'node:events';
 import { Logger, run, runMigrations, runOnce, type Runner, type TaskList, type WorkerEvents } from 'graphile-worker';
 import pg from 'pg';
 import type { Executor } from '../db/client';
 import { ShuttingDown } from '../shutdown';
 import { executeJob, MAX_CRASHES } from './execute';
 import { deleteDoneJobs, DONE_JOB_RETENTION_MS } from './housekeeping';
-import { enqueue, type JobRow, type NewJob } from './queue';
-import { CLEANUP_INTERVAL_MS, DEFAULT_LANE, type JobHandler, type JobRunnerDeps, type Jobs } from './runner';
+import { enqueue, markRunning, type NewJob } from './queue';
+import { JobHandlers, runnerSignal } from './handlers';
+import { CLEANUP_INTERVAL_MS, type JobHandler, type JobRunnerDeps, type Jobs } from './runner';
 
 /**
  * The scaled-out shape's job engine: graphile-worker 0.16 (pinned; 0.17+ needs Node 22) on the
@@ -62,7 +63,7 @@ function engineLogger(deps: JobRunnerDeps): Logger {
 }
 
 export class GraphileJobs implements Jobs {
-  private readonly handlers = new Map<string, { handler: JobHandler<never>; lane: string }>();
+  private readonly handlers = new JobHandlers();
   private readonly runners: Runner[] = [];
   private readonly workerIds = new Set<string>();
   private readonly schema: string;
@@ -81,13 +82,11 @@ export class GraphileJobs implements Jobs {
   ) {
     this.schema = options.schema ?? ENGINE_SCHEMA;
     if (!IDENTIFIER.test(this.schema)) throw new Error(`Invalid job engine schema name '${this.schema}'`);
-    this.signal = options.signal ? AbortSignal.any([options.signal, this.stopping.signal]) : this.stopping.signal;
-    setMaxListeners(0, this.signal);
+    this.signal = runnerSignal(this.stopping, options.signal);
   }
 
-  register<P>(name: string, handler: JobHandler<P>, lane = DEFAULT_LANE): void {
-    if (this.handlers.has(name)) throw new Error(`A handler for job '${name}' is already registered`);
-    this.handlers.set(name, { handler: handler as JobHandler<never>, lane });
+  register<P>(name: string, handler: JobHandler<P>, lane?: string): void {
+    this.handlers.register(name, handler, lane);
   }
 
   /** Queued in our table; the trigger hands it to the engine, which wakes a worker at once. */
@@ -107,7 +106,7 @@ export class GraphileJobs implements Jobs {
   prepare(): Promise<void> {
     this.prepared ??= (async () => {
       await runMigrations({
-        connectionString: this.options.connectionString,
+        pgPool: this.pool(),
         schema: this.schema,
         logger: this.logger(),
       });
@@ -141,7 +140,7 @@ export class GraphileJobs implements Jobs {
   async start(): Promise<void> {
     await this.prepare();
     if (this.signal.aborted) return;
-    const lanes = new Set([...this.handlers.values()].map((entry) => entry.lane));
+    const lanes = this.handlers.lanes();
     // Workers are created while `run` starts: listen before.
     const events = new EventEmitter() as WorkerEvents;
     events.on('worker:create', ({ worker }) => this.workerIds.add(worker.workerId));
@@ -184,7 +183,7 @@ export class GraphileJobs implements Jobs {
   /** Runs every job that is due until none is (tests): the engine's runOnce, lane by lane. */
   async runUntilIdle(): Promise<void> {
     await this.prepare();
-    const lanes = new Set([...this.handlers.values()].map((entry) => entry.lane));
+    const lanes = this.handlers.lanes();
     for (const lane of lanes) {
       await runOnce({
         pgPool: this.pool(),
@@ -199,19 +198,13 @@ export class GraphileJobs implements Jobs {
   /** One task per job name of the lane: our row, the handler, the outcome; a retry is the engine's. */
   private taskList(lane: string): TaskList {
     const tasks: TaskList = {};
-    for (const [name, entry] of this.handlers) {
-      if (entry.lane !== lane) continue;
+    for (const name of this.handlers.namesIn(lane)) {
       tasks[name] = async (payload, helpers) => {
         const id = Number((payload as { jobId?: unknown } | null)?.jobId);
-        const job = await this.deps.db.maybeOne<JobRow>(
-          `update jobs set status = 'running', attempts = $2, locked_until = null, updated_at = now()
-            where id = $1 and status in ('pending', 'running')
-           returning id, name, key, payload, status, attempts, max_attempts, last_error, crashes`,
-          [id, helpers.job.attempts],
-        );
+        const job = await markRunning(this.deps.db, id, helpers.job.attempts);
         // Done, failed or deleted meanwhile: nothing left to do.
         if (!job) return;
-        const { outcome, error } = await executeJob(this.deps, job, entry.handler, {
+        const { outcome, error } = await executeJob(this.deps, job, this.handlers.handler(name), {
           signal: this.signal,
           backoffMs: engineBackoffMs,
         });

@@ -133,6 +133,19 @@ export async function expireOrphanedLeases(db: Executor): Promise<number> {
   return row.n;
 }
 
+/**
+ * The engine's run of job `id` has begun (its `attempts`th): the row says so. Undefined when the job
+ * is done, failed or gone meanwhile.
+ */
+export async function markRunning(db: Executor, id: number, attempts: number): Promise<JobRow | undefined> {
+  return db.maybeOne<JobRow>(
+    `update jobs set status = 'running', attempts = $2, locked_until = null, updated_at = now()
+      where id = $1 and status in ('pending', 'running')
+     returning ${JOB_COLUMNS}`,
+    [id, attempts],
+  );
+}
+
 /** Keeps a long job's lease while its runner is alive, so that no other runner takes it over. */
 export async function extendLease(db: Executor, id: number, leaseMs: number): Promise<void> {
   await db.query(

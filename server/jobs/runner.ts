@@ -1,20 +1,12 @@
-import { setMaxListeners } from 'node:events';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Db, Executor } from '../db/client';
 import type { Secrets } from '../plugins/secrets';
 import { ShuttingDown } from '../shutdown';
 import { executeJob } from './execute';
+import { DEFAULT_LANE, JobHandlers, runnerSignal } from './handlers';
 import { deleteDoneJobs, DONE_JOB_RETENTION_MS } from './housekeeping';
-import {
-  claimNext,
-  enqueue,
-  expireOrphanedLeases,
-  msUntilNextDue,
-  type JobRow,
-  type NameFilter,
-  type NewJob,
-} from './queue';
+import { claimNext, enqueue, expireOrphanedLeases, msUntilNextDue, type JobRow, type NewJob } from './queue';
 
 /** What a handler gets besides its payload. */
 export interface JobContext {
@@ -83,8 +75,6 @@ export const POLL_INTERVAL_MS = 1000;
 export const LEASE_MS = 30_000;
 /** How often one runner deletes old done jobs. */
 export const CLEANUP_INTERVAL_MS = 60 * 60_000;
-/** Jobs registered without a lane run in this one. */
-export const DEFAULT_LANE = 'default';
 /**
  * AI replies and memory extraction: waiting on models and Graph, many at once. One lane for both,
  * so that a conversation's reply is always taken before the memory job queued after it.
@@ -108,7 +98,7 @@ export function exponentialBackoffMs(attempt: number): number {
  * this process or comes due, and polls as a safety net. Now and then it deletes old done jobs.
  */
 export class JobRunner implements Jobs {
-  private readonly handlers = new Map<string, { handler: JobHandler<never>; lane: string }>();
+  private readonly handlers = new JobHandlers();
   private readonly inFlight = new Set<Promise<void>>();
   private readonly running = new Map<string, number>();
   private readonly pollIntervalMs: number;
@@ -140,16 +130,13 @@ export class JobRunner implements Jobs {
     this.now = options.now ?? Date.now;
     this.concurrency = options.concurrency ?? {};
     this.recoverOnStart = options.recoverOnStart ?? false;
-    this.signal = options.signal ? AbortSignal.any([options.signal, this.stopping.signal]) : this.stopping.signal;
-    // Every running job's calls listen to it: many at once are expected, not a leak.
-    setMaxListeners(0, this.signal);
+    this.signal = runnerSignal(this.stopping, options.signal);
     this.signal.addEventListener('abort', () => this.stopPolling(), { once: true });
   }
 
   /** Handles the jobs called `name`, in `lane` (whose concurrency the options set). */
-  register<P>(name: string, handler: JobHandler<P>, lane = DEFAULT_LANE): void {
-    if (this.handlers.has(name)) throw new Error(`A handler for job '${name}' is already registered`);
-    this.handlers.set(name, { handler: handler as JobHandler<never>, lane });
+  register<P>(name: string, handler: JobHandler<P>, lane?: string): void {
+    this.handlers.register(name, handler, lane);
   }
 
   /**
@@ -206,20 +193,7 @@ export class JobRunner implements Jobs {
   }
 
   private lanes(): string[] {
-    return [...new Set([DEFAULT_LANE, ...[...this.handlers.values()].map((entry) => entry.lane)])];
-  }
-
-  /** The names a lane claims; the default lane also takes names no handler knows (to fail them). */
-  private filterOf(lane: string): NameFilter {
-    return this.filterOfLanes([lane]);
-  }
-
-  private filterOfLanes(lanes: readonly string[]): NameFilter {
-    const namesIn = (inLanes: boolean) =>
-      [...this.handlers].filter(([, entry]) => lanes.includes(entry.lane) === inLanes).map(([name]) => name);
-    return lanes.includes(DEFAULT_LANE)
-      ? { names: namesIn(false), except: true }
-      : { names: namesIn(true), except: false };
+    return [...new Set([DEFAULT_LANE, ...this.handlers.lanes()])];
   }
 
   private freeSlots(lane: string): number {
@@ -253,7 +227,7 @@ export class JobRunner implements Jobs {
   }
 
   private async fillLane(lane: string): Promise<void> {
-    const filter = this.filterOf(lane);
+    const filter = this.handlers.filter([lane]);
     while (!this.signal.aborted && this.freeSlots(lane) > 0) {
       const job = await claimNext(this.deps.db, this.leaseMs, filter);
       if (!job) return;
@@ -277,7 +251,7 @@ export class JobRunner implements Jobs {
    */
   private async scheduleNextLook(): Promise<void> {
     const open = this.lanes().filter((lane) => this.freeSlots(lane) > 0);
-    const untilDue = open.length === 0 ? null : await msUntilNextDue(this.deps.db, this.filterOfLanes(open));
+    const untilDue = open.length === 0 ? null : await msUntilNextDue(this.deps.db, this.handlers.filter(open));
     const delayMs = Math.min(this.pollIntervalMs, untilDue ?? Number.POSITIVE_INFINITY);
     if (!this.started) return;
     clearTimeout(this.timer);
@@ -305,7 +279,7 @@ export class JobRunner implements Jobs {
   }
 
   private async process(job: JobRow): Promise<void> {
-    await executeJob(this.deps, job, this.handlers.get(job.name)?.handler, {
+    await executeJob(this.deps, job, this.handlers.handler(job.name), {
       signal: this.signal,
       backoffMs: this.backoffMs,
       leaseMs: this.leaseMs,
