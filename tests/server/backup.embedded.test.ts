@@ -6,7 +6,7 @@ import { openPglite } from '../../server/db/client';
 import {
   freePort,
   me,
-  register,
+  serverWithOwner,
   runTs,
   SERVER_START_TIMEOUT_MS,
   startServer,
@@ -33,11 +33,8 @@ describe('npm run backup', () => {
   let owner: { token: string; username: string };
 
   beforeAll(async () => {
-    port = await freePort();
-    server = startServer(dataDir, port);
+    ({ server, port, owner } = await serverWithOwner(dataDir));
     children.push(server);
-    await waitForHealth(server, port);
-    owner = await register(port);
   }, SERVER_START_TIMEOUT_MS);
 
   afterAll(async () => {

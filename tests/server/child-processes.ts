@@ -111,6 +111,14 @@ export async function register(port: number): Promise<{ token: string; username:
   return { token: ((await response.json()) as { access_token: string }).access_token, username: account.username };
 }
 
+/** A real server on `dataDir` and a free port, answering, with a new owner registered on it. */
+export async function serverWithOwner(dataDir: string) {
+  const port = await freePort();
+  const server = startServer(dataDir, port);
+  await waitForHealth(server, port);
+  return { server, port, owner: await register(port) };
+}
+
 /** The signed-in owner's profile, as far as the server tells it. */
 export async function me(port: number, token: string): Promise<{ status: number; username?: string }> {
   const response = await fetch(`http://127.0.0.1:${port}/api/v1/users/me`, {

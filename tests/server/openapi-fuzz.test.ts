@@ -1,8 +1,7 @@
 import fc from 'fast-check';
-import type { App } from '../../server/app';
 import { CUSTOMER_TOKEN_HEADER } from '../../server/sandbox/phone/customers';
-import { agentBody, call } from './agents-helpers';
-import { bearer, openTestDb, registerUser, type TestDb } from './helpers';
+import { agentBody, call, newOwner } from './agents-helpers';
+import { bearer, useTestApp } from './helpers';
 import { inbound, postWebhook, textMessage } from './webhook-fixtures';
 import { buildListeningSandboxApp, connectWhatsApp } from './whatsapp-helpers';
 
@@ -50,18 +49,7 @@ interface FuzzRequest {
 const RUNS_PER_OPERATION = Number(process.env.FUZZ_RUNS ?? 40);
 const HTTP_METHODS = ['get', 'post', 'put', 'patch', 'delete'];
 
-let testDb: TestDb;
-let app: App;
-
-beforeAll(async () => {
-  testDb = await openTestDb();
-  app = await buildListeningSandboxApp(testDb.db);
-});
-
-afterAll(async () => {
-  await app.close();
-  await testDb.dispose();
-});
+const ctx = useTestApp((db) => buildListeningSandboxApp(db));
 
 function operationsOf(document: { paths: Record<string, Record<string, Record<string, unknown>>> }): Operation[] {
   const operations: Operation[] = [];
@@ -82,12 +70,12 @@ function operationsOf(document: { paths: Record<string, Record<string, Record<st
 
 /** A verified owner with WhatsApp connected, an agent and a conversation: real ids to aim at. */
 async function ownerWithData(): Promise<Owner> {
-  const { token, user } = await registerUser(app);
-  await testDb.db.query('update users set is_verified = true where id = $1', [user.id]);
-  const { signup } = await connectWhatsApp(app, token);
-  const agent = await call({ app, db: testDb.db }, { token, userId: user.id }, 'POST', '/agents', agentBody());
+  const owner = await newOwner(ctx);
+  const { token } = owner;
+  const { signup } = await connectWhatsApp(ctx.app, token);
+  const agent = await call(ctx, owner, 'POST', '/agents', agentBody());
   const customer = textMessage();
-  await postWebhook(app, JSON.stringify(inbound(signup.phone_number_id, [customer])));
+  await postWebhook(ctx.app, JSON.stringify(inbound(signup.phone_number_id, [customer])));
   return {
     token,
     agentId: agent.json<{ id: number }>().id,
@@ -226,7 +214,7 @@ async function send(operation: Operation, owner: Owner, request: FuzzRequest) {
   const headers: Record<string, string> = { ...request.headers };
   if (request.signedIn) Object.assign(headers, bearer(owner.token));
   if (request.body?.contentType) headers['content-type'] = request.body.contentType;
-  return app.inject({
+  return ctx.app.inject({
     method: operation.method as 'GET',
     url: urlOf(operation, request),
     headers,
@@ -236,7 +224,7 @@ async function send(operation: Operation, owner: Owner, request: FuzzRequest) {
 
 describe('every operation of the OpenAPI document, fuzzed', () => {
   it('documents every area of the API', () => {
-    const paths = operationsOf(app.swagger() as never).map((operation) => operation.path);
+    const paths = operationsOf(ctx.app.swagger() as never).map((operation) => operation.path);
     for (const area of ['/api/v1/auth/', '/api/v1/agents/', '/api/v1/messages/', '/api/v1/whatsapp/', '/sandbox/']) {
       expect(paths.some((path) => path.startsWith(area))).toBe(true);
     }
@@ -247,7 +235,7 @@ describe('every operation of the OpenAPI document, fuzzed', () => {
     'answers generated bad input without a server error',
     async () => {
       const failures: string[] = [];
-      for (const operation of operationsOf(app.swagger() as never)) {
+      for (const operation of operationsOf(ctx.app.swagger() as never)) {
         const owner = await ownerWithData();
         const result = await fc.check(
           fc.asyncProperty(requestOf(operation, owner), async (request) => {

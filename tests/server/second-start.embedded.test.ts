@@ -6,7 +6,7 @@ import path from 'node:path';
 import { LOCK_FILE } from '../../server/data-dir-lock';
 import {
   deadPid,
-  freePort,
+  serverWithOwner,
   me,
   register,
   SERVER_START_TIMEOUT_MS,
@@ -48,11 +48,8 @@ describe('a second start on the same DATA_DIR', () => {
       path.join(dataDir, LOCK_FILE),
       JSON.stringify({ pid: await deadPid(), host: os.hostname(), role: 'the server', startedAt: '' }),
     );
-    port = await freePort();
-    first = startServer(dataDir, port);
+    ({ server: first, port, owner } = await serverWithOwner(dataDir));
     children.push(first);
-    await waitForHealth(first, port);
-    owner = await register(port);
   }, SERVER_START_TIMEOUT_MS);
 
   afterAll(async () => {

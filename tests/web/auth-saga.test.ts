@@ -1,7 +1,7 @@
 import { expectSaga } from 'redux-saga-test-plan';
 import * as matchers from 'redux-saga-test-plan/matchers';
 import { throwError } from 'redux-saga-test-plan/providers';
-import type { RegisterBody, TokenResponse } from '../../contract';
+import type { TokenResponse } from '../../contract';
 import { AUTH_ERRORS } from '../../contract/messages';
 import { authApi } from '../../src/api/auth';
 import { ApiError } from '../../src/api/client';
@@ -30,7 +30,7 @@ import { NAVIGATE_CONTEXT_KEY } from '../../src/sagas/navigation';
 import { ACCESS_TOKEN_KEY } from '../../src/sagas/session';
 import type { RootState } from '../../src/store';
 import { testReducer } from './store';
-import { aUser } from './users';
+import { aUser, registration } from './users';
 
 const token: TokenResponse = { access_token: 'fresh-token', token_type: 'bearer', expires_in: 43_200 };
 const user = aUser();
@@ -47,15 +47,6 @@ const anonymous = () => stateWith({ status: 'anonymous', accessToken: null });
 const toast = ({ variant = 'default', ...rest }: ToastInput) => ({
   action: { type: toastShown.type, payload: { variant, ...rest } },
 });
-
-const registration: RegisterBody = {
-  email: 'ada@example.com',
-  username: 'ada',
-  first_name: 'Ada',
-  last_name: 'Lovelace',
-  password: 'analytical-engine',
-  confirm_password: 'analytical-engine',
-};
 
 describe('login', () => {
   const submitted = (rememberMe: boolean) =>

@@ -4,7 +4,7 @@ import { VALIDATION } from '../../contract/messages';
 import { ACCESS_TOKEN_KEY } from '../../src/sagas/session';
 import { apiError, json, mockApi, pending, requestsMade, type ApiRoute } from './api-mock';
 import { renderApp } from './render';
-import { aUser } from './users';
+import { aUser, registration } from './users';
 
 let user: UserEvent;
 
@@ -154,14 +154,7 @@ describe('the register page', () => {
     expect(await screen.findByText('Registration successful')).toBeInTheDocument();
     expect(screen.getByText('Welcome to our platform!')).toBeInTheDocument();
     const [, init] = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/auth/register'))!;
-    expect(JSON.parse(String(init?.body))).toEqual({
-      email: 'ada@example.com',
-      username: 'ada',
-      first_name: 'Ada',
-      last_name: 'Lovelace',
-      password: 'analytical-engine',
-      confirm_password: 'analytical-engine',
-    });
+    expect(JSON.parse(String(init?.body))).toEqual(registration);
   });
 
   it('reads Creating account... and is disabled while busy', async () => {

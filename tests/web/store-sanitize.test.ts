@@ -18,6 +18,7 @@ import type * as StoreModule from '../../src/store';
 import { REDACTED, redactSecrets } from '../../src/store/sanitize';
 import { anAgentDetail } from './agents-fixtures';
 import { stateAfter } from './store';
+import { registration } from './users';
 
 const agentValues = {
   name: 'Front desk',
@@ -41,22 +42,8 @@ describe('redactSecrets', () => {
   it.each<[string, UnknownAction, UnknownAction]>([
     [
       'the register form',
-      registerSubmitted({
-        email: 'ada@example.com',
-        username: 'ada',
-        first_name: 'Ada',
-        last_name: 'Lovelace',
-        password: 'analytical-engine',
-        confirm_password: 'analytical-engine',
-      }),
-      registerSubmitted({
-        email: 'ada@example.com',
-        username: 'ada',
-        first_name: 'Ada',
-        last_name: 'Lovelace',
-        password: REDACTED,
-        confirm_password: REDACTED,
-      }),
+      registerSubmitted(registration),
+      registerSubmitted({ ...registration, password: REDACTED, confirm_password: REDACTED }),
     ],
     [
       'the sign-in form',

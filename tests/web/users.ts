@@ -1,4 +1,4 @@
-import type { UserProfile } from '../../contract';
+import type { RegisterBody, UserProfile } from '../../contract';
 import authSlice, { type AuthState } from '../../src/features/auth/slice';
 import type { RootState } from '../../src/store';
 
@@ -17,6 +17,16 @@ export function aUser(overrides: Partial<UserProfile> = {}): UserProfile {
     ...overrides,
   };
 }
+
+/** What Ada types into the register form. */
+export const registration: RegisterBody = {
+  email: 'ada@example.com',
+  username: 'ada',
+  first_name: 'Ada',
+  last_name: 'Lovelace',
+  password: 'analytical-engine',
+  confirm_password: 'analytical-engine',
+};
 
 /** A signed-in owner whose user is fresh, so that the shell asks for nothing but the connection. */
 export function signedInState(user: UserProfile = aUser(), auth: Partial<AuthState> = {}): Partial<RootState> {

@@ -25,7 +25,6 @@ import { getAgentGraph } from '../../services/agents/graph';
 import { deleteMemory, listMemories, searchMemories, updateMemory } from '../../services/agents/memories';
 import { BEARER_AUTH, ErrorResponse, RowId } from '../shared';
 
-/** A row id: a positive integer the database can hold; anything else is a 422 naming the parameter. */
 const AgentParams = Type.Object({ id: RowId });
 const MemoryParams = Type.Object({ id: RowId, memoryId: RowId });
 
