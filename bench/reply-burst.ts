@@ -9,6 +9,7 @@ import {
   freePort,
   runTs,
   SERVER_START_TIMEOUT_MS,
+  serverEnv,
   stop,
   waitForHealth,
   type Child,
@@ -131,18 +132,10 @@ async function runBurst(shape: Shape, phoneNumberId: string, burst: Burst, offse
   return { delays: [...delays.values()], missing: waIds.length - delays.size };
 }
 
-/** The environment both shapes' processes share: production, quiet, the bench's model and debounce. */
+/** The environment both shapes' processes share: a server's, with the bench's model and debounce. */
 function processEnv(port: number, dataDir: string, modelUrl: string): NodeJS.ProcessEnv {
   return {
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'warn',
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
-    DATA_DIR: dataDir,
-    WEB_DIR: path.join(dataDir, 'no-web-build'),
-    DATABASE_URL: '',
-    SECRET_KEY: '',
+    ...serverEnv(dataDir, port),
     OPENAI_COMPATIBLE_BASE_URL: modelUrl,
     REPLY_DEBOUNCE_MS: String(DEBOUNCE_MS),
     REPLY_CONCURRENCY: String(REPLY_CONCURRENCY),

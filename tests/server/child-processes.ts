@@ -49,9 +49,9 @@ export async function deadPid(): Promise<number> {
   return child.pid!;
 }
 
-/** `server/main.ts` on its own DATA_DIR and port, in the embedded shape (`env` adds to its environment). */
-export function startServer(dataDir: string, port: number, env: NodeJS.ProcessEnv = {}): Child {
-  return runTs('server/main.ts', [], {
+/** A server process's environment: production, quiet, on loopback, its own DATA_DIR, the embedded shape. */
+export function serverEnv(dataDir: string, port: number): NodeJS.ProcessEnv {
+  return {
     NODE_ENV: 'production',
     LOG_LEVEL: 'warn',
     HOST: '127.0.0.1',
@@ -61,8 +61,12 @@ export function startServer(dataDir: string, port: number, env: NodeJS.ProcessEn
     WEB_DIR: path.join(dataDir, 'no-web-build'),
     DATABASE_URL: '',
     SECRET_KEY: '',
-    ...env,
-  });
+  };
+}
+
+/** `server/main.ts` on its own DATA_DIR and port, in the embedded shape (`env` adds to its environment). */
+export function startServer(dataDir: string, port: number, env: NodeJS.ProcessEnv = {}): Child {
+  return runTs('server/main.ts', [], { ...serverEnv(dataDir, port), ...env });
 }
 
 export function freePort(): Promise<number> {
