@@ -107,11 +107,18 @@ function claimInTurn(db: Executor, leaseMs: number, filter: NameFilter): Promise
   );
 }
 
-/** How long until the next job of the names given comes due (null: none is waiting). */
+/**
+ * How long until the next job of the names given that heads its queue comes due (null: none is
+ * waiting). A job behind a running one of its queue is not counted: it can start only when that one
+ * ends, and its end makes the runner look again (counting it would have the runner look every few
+ * milliseconds while the job ahead runs).
+ */
 export async function msUntilNextDue(db: Executor, filter: NameFilter): Promise<number | null> {
   const row = await db.one<{ ms: number | null }>(
-    `select greatest(0, ceil(extract(epoch from (min(j.run_at) - now())) * 1000))::float8 as ms
-       from jobs j where j.status = 'pending' and ${named('$1', '$2')}`,
+    // greatest() skips a null: without a waiting job min() is null, and so must the answer be.
+    `select case when min(j.run_at) is not null
+              then greatest(0, ceil(extract(epoch from (min(j.run_at) - now())) * 1000))::float8 end as ms
+       from jobs j where j.status = 'pending' and ${named('$1', '$2')} and ${HEADS_QUEUE}`,
     [filter.names, filter.except],
   );
   return row.ms;

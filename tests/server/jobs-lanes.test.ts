@@ -1,3 +1,4 @@
+import type { Db } from '../../server/db/client';
 import { JOB_ERRORS } from '../../server/jobs/execute';
 import type { JobRunner } from '../../server/jobs/runner';
 import { openTestDb, type TestDb } from './helpers';
@@ -11,11 +12,30 @@ afterAll(() => testDb.dispose());
 
 const newRunner = useJobRunners(() => testDb.db, { backoffMs: () => 0 });
 
+/** The test database, counting the claims made on it (each a look for a job to start). */
+let claims = 0;
+function countingClaims(db: Db): Db {
+  const counted = (text: string) => {
+    if (text.includes("set status = 'running', attempts = attempts + 1")) claims += 1;
+  };
+  return {
+    ...db,
+    query: (text, params) => (counted(text), db.query(text, params)),
+    one: (text, params) => (counted(text), db.one(text, params)),
+    maybeOne: (text, params) => (counted(text), db.maybeOne(text, params)),
+  };
+}
+const newCountedRunner = useJobRunners(() => countingClaims(testDb.db), { backoffMs: () => 0 });
+
 let labels = 0;
 /** A job or queue name no other test uses. */
 function unique(label: string) {
   labels += 1;
   return `${label}-${labels}`;
+}
+
+function sleep(ms: number) {
+  return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
 /** A promise and the function that settles it. */
@@ -184,6 +204,37 @@ describe('starting', () => {
     await ran[0].promise;
     await runner.enqueue({ name, payload: { n: 1 }, runAt: new Date(Date.now() + 200) });
     await ran[1].promise;
+  });
+
+  it('looks for jobs only when one may start: not while idle, nor while a queue’s next job waits its turn', async () => {
+    const runner = newCountedRunner({ pollIntervalMs: 3_600_000, concurrency: { replies: 4 } });
+    const name = unique('quiet');
+    const queue = unique('conversation');
+    const firstMayEnd = deferred();
+    const firstStarted = deferred();
+    const events = recordRuns(runner, name, 'replies', async (n) => {
+      if (n === 0) {
+        firstStarted.resolve();
+        await firstMayEnd.promise;
+      }
+    });
+    runner.start();
+    await runner.runUntilIdle();
+    claims = 0;
+    await sleep(300);
+    expect(claims).toBe(0);
+
+    const idle = runner.runUntilIdle();
+    await runner.enqueue({ name, queue, payload: { n: 0 } });
+    await runner.enqueue({ name, queue, payload: { n: 1 } });
+    await firstStarted.promise;
+    claims = 0;
+    await sleep(300);
+    // The second job is due but behind the running first one: nothing to look for until it ends.
+    expect(claims).toBeLessThanOrEqual(2);
+    firstMayEnd.resolve();
+    await idle;
+    expect(events).toEqual(['start 0', 'end 0', 'start 1', 'end 1']);
   });
 
   it('takes back at once what a crashed process left running, and fails a job that crashed twice', async () => {
