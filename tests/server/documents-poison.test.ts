@@ -2,8 +2,8 @@ import type { DocumentItem } from '../../contract';
 import { DEFAULT_DOCUMENT_LIMITS } from '../../server/config';
 import { DocumentReader } from '../../server/services/knowledge/reader';
 import { UnreadableDocument } from '../../server/services/knowledge/unreadable';
-import { malformedJpeg, pngDeclaring } from '../fixtures/images';
-import { corruptPdf } from '../fixtures/pdf';
+import { malformedJpeg, pngDeclaring, renderText } from '../fixtures/images';
+import { corruptPdf, imagePdf } from '../fixtures/pdf';
 import { createAgent, newOwner } from './agents-helpers';
 import { upload, uploadAndIngest } from './documents-helpers';
 import { useTestApp } from './helpers';
@@ -111,7 +111,9 @@ describe('DocumentReader', () => {
       limits: { ...DEFAULT_DOCUMENT_LIMITS, readTimeoutMs: 300 },
       log: silentLog,
     });
-    const read = reader.read(Buffer.from('Any words at all.'), 'text/plain');
+    // Twenty pages of OCR take seconds, however fast the process starts.
+    const scan = imagePdf(...Array.from({ length: 20 }, () => renderText(['A PAGE TO READ'])));
+    const read = reader.read(scan, 'application/pdf');
     await until(() => reader.pid !== undefined);
     const pid = reader.pid!;
     await expect(read).rejects.toEqual(

@@ -1,4 +1,5 @@
 import { fork, type ChildProcess } from 'node:child_process';
+import os from 'node:os';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DocumentLimits } from '../../config';
@@ -28,6 +29,8 @@ export const READER_IDLE_MS = 60_000;
 const ROOT = path.resolve(__dirname, '../../..');
 const READER_ENTRY = path.join(__dirname, 'reader-process.ts');
 /** The only variables a reader process gets: it parses untrusted files, so it holds no secret. */
+/** How much lower than the server's the reader process's CPU priority is (nice(1)'s scale). */
+const READER_NICENESS = 10;
 const READER_ENV = ['PATH', 'HOME', 'TMPDIR', 'TMP', 'TEMP', 'NODE_ENV'];
 /** How V8 says it ran out of heap before it aborts the process. */
 const OUT_OF_MEMORY = /heap out of memory/i;
@@ -168,6 +171,14 @@ export class DocumentReader {
       serialization: 'advanced',
       stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
     });
+    // Reading (OCR above all) takes whole cores for seconds: the server's own work goes first.
+    if (child.pid !== undefined) {
+      try {
+        os.setPriority(child.pid, READER_NICENESS);
+      } catch (error) {
+        this.options.log.debug({ err: error }, 'document reader: could not lower its priority');
+      }
+    }
     child.stderr?.setEncoding('utf8');
     child.stderr?.on('data', (text: string) => {
       if (this.current) this.current.stderr = (this.current.stderr + text).slice(-STDERR_TAIL_CHARS);
