@@ -54,6 +54,10 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
   {
+    files: ['server/**/*.mjs'],
+    languageOptions: { globals: { ...globals.node }, sourceType: 'module' },
+  },
+  {
     // The sandbox's stand-in SDK and signup popup run in the browser as plain scripts.
     files: ['server/sandbox/public/**/*.js'],
     languageOptions: { globals: { ...globals.browser }, sourceType: 'script' },

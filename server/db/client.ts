@@ -1,7 +1,7 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import fs from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { vector } from '@electric-sql/pglite-pgvector';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import pg from 'pg';
 
 export type Row = Record<string, unknown>;
@@ -50,26 +50,111 @@ function executor(query: QueryFn, exec: (text: string) => Promise<void>): Execut
   };
 }
 
+const backgroundWork = new AsyncLocalStorage<true>();
+
 /**
- * PGlite (Postgres in WASM) with pgvector; `dataDir` undefined keeps it in memory. `loadDataDir`, a
- * `dumpDataDir()` tarball, fills an empty `dataDir` with that database.
+ * Runs `work` as background work (jobs): on the embedded database its statements wait while a
+ * request's are waiting, so that a person's page never queues behind a burst of jobs.
+ */
+export function asBackgroundWork<T>(work: () => T): T {
+  return backgroundWork.run(true, work);
+}
+
+/** What the database thread answers a message with (pglite-thread.mjs). */
+type ThreadAnswer = { id: number; rows?: Row[]; tx?: number; tarball?: ArrayBuffer; error?: ErrorData };
+type ErrorData = { name: string; message: string } & Record<string, unknown>;
+type ThreadMessage = { op: 'query' | 'exec' | 'begin' | 'end' | 'dump' | 'close' } & Record<string, unknown>;
+
+/** The error the thread described, with PostgreSQL's fields (code, constraint …) and this thread's stack. */
+function threadError(data: ErrorData): Error {
+  return Object.assign(new Error(data.message), data);
+}
+
+/**
+ * PGlite (Postgres in WASM) with pgvector, in a thread of its own (pglite-thread.mjs): a statement
+ * holds the thread that runs it until it ends, which on the server's thread would hold every request
+ * meanwhile (a 25 MB file's insert for a second). `dataDir` undefined keeps it in memory.
+ * `loadDataDir`, a `dumpDataDir()` tarball, fills an empty `dataDir` with that database.
  */
 export async function openPglite(dataDir?: string, options: { loadDataDir?: Blob } = {}): Promise<PgliteDb> {
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir, { extensions: { vector, pg_trgm }, loadDataDir: options.loadDataDir });
-  const wrap = (target: Pick<PGlite, 'query' | 'exec'>) =>
+  const loadDataDir = options.loadDataDir ? await options.loadDataDir.arrayBuffer() : undefined;
+  const thread = new Worker(path.join(__dirname, 'pglite-thread.mjs'), {
+    workerData: { dataDir, loadDataDir },
+    transferList: loadDataDir ? [loadDataDir] : [],
+  });
+  const pending = new Map<number, { resolve: (answer: ThreadAnswer) => void; reject: (error: Error) => void }>();
+  let ids = 0;
+  let stopped: Error | undefined;
+  // The thread keeps the process alive only while it owes an answer.
+  thread.unref();
+  const stop = (error: Error) => {
+    stopped ??= error;
+    for (const call of pending.values()) call.reject(stopped);
+    pending.clear();
+  };
+  const ready = new Promise<void>((resolve, reject) => {
+    thread.on('message', (answer: ThreadAnswer & { ready?: true; failed?: ErrorData }) => {
+      if (answer.ready) return resolve();
+      if (answer.failed) return reject(threadError(answer.failed));
+      const call = pending.get(answer.id);
+      pending.delete(answer.id);
+      if (pending.size === 0) thread.unref();
+      if (answer.error) call?.reject(threadError(answer.error));
+      else call?.resolve(answer);
+    });
+    thread.once('error', (error) => {
+      stop(new Error(`the database thread failed: ${error.message}`, { cause: error }));
+      reject(error);
+    });
+    thread.once('exit', (code) => stop(new Error(`the database thread exited (code ${code})`)));
+  });
+  thread.ref();
+  try {
+    await ready;
+  } catch (error) {
+    await thread.terminate();
+    throw error;
+  }
+  thread.unref();
+
+  const call = (message: ThreadMessage, transfer: ArrayBuffer[] = []): Promise<ThreadAnswer> => {
+    if (stopped) return Promise.reject(stopped);
+    const id = ++ids;
+    const background = backgroundWork.getStore() === true;
+    return new Promise((resolve, reject) => {
+      pending.set(id, { resolve, reject });
+      thread.ref();
+      thread.postMessage({ ...message, id, background }, transfer);
+    });
+  };
+  // In a transaction, each statement names it (`tx`): the thread runs it there.
+  const on = (tx?: number) =>
     executor(
-      async (text, params) => (await target.query<Row>(text, params as unknown[])).rows,
-      async (text) => {
-        await target.exec(text);
-      },
+      async (text, params) => (await call({ op: 'query', text, params, tx })).rows ?? [],
+      async (text) => void (await call({ op: 'exec', text, tx })),
     );
   return {
     dialect: 'pglite',
-    ...wrap(client),
-    transaction: (work) => client.transaction((tx) => work(wrap(tx))),
-    dumpDataDir: () => client.dumpDataDir('gzip'),
-    close: () => client.close(),
+    ...on(),
+    async transaction(work) {
+      const { tx } = await call({ op: 'begin' });
+      let result;
+      try {
+        result = await work(on(tx));
+      } catch (error) {
+        await call({ op: 'end', tx, commit: false }).catch(() => undefined);
+        throw error;
+      }
+      await call({ op: 'end', tx, commit: true });
+      return result;
+    },
+    dumpDataDir: async () => new Blob([(await call({ op: 'dump' })).tarball as ArrayBuffer]),
+    async close() {
+      if (stopped) return;
+      await call({ op: 'close' });
+      await thread.terminate();
+    },
   };
 }
 

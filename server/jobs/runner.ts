@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
-import type { Db, Executor } from '../db/client';
+import { asBackgroundWork, type Db, type Executor } from '../db/client';
 import type { Secrets } from '../plugins/secrets';
 import { ShuttingDown } from '../shutdown';
 import { executeJob } from './execute';
@@ -209,7 +209,8 @@ export class JobRunner implements Jobs {
       this.refillRequested = true;
       return this.filling;
     }
-    this.filling = (async () => {
+    // Claims and the jobs they start are background work: a request's statements go first.
+    this.filling = asBackgroundWork(async () => {
       try {
         await this.cleanUpWhenDue();
         do {
@@ -222,7 +223,7 @@ export class JobRunner implements Jobs {
       }
       // Asked for after the last pass had looked (a job ended meanwhile): look once more.
       if (this.refillRequested && this.started) this.wake();
-    })();
+    });
     return this.filling;
   }
 

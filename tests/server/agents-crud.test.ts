@@ -1,6 +1,6 @@
 import { AGENT_ERRORS, type AgentDetail, type AgentSummary } from '../../contract';
 import { agentBody, call, createAgent, knowledgeCounts, newOwner, seedKnowledge, type Owner } from './agents-helpers';
-import { useTestApp } from './helpers';
+import { isTimestamp, useTestApp } from './helpers';
 
 const ctx = useTestApp();
 
@@ -379,7 +379,7 @@ describe('delete, restore and permanent delete', () => {
       [agent.id],
     );
     expect(row.status).toBe('deleted');
-    expect(row.deleted_at).toBeInstanceOf(Date);
+    expect(isTimestamp(row.deleted_at)).toBe(true);
     expect(await activeIds(owner)).toEqual([]);
     expect((await knowledgeCounts(ctx, agent.id)).memories).toBe(1);
   });

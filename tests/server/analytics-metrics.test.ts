@@ -47,7 +47,7 @@ async function message(
       sender,
       body,
       status ?? (sender === 'customer' ? 'received' : 'delivered'),
-      at instanceof Date ? at.toISOString() : at,
+      typeof at === 'string' ? at : at.toISOString(),
     ],
   );
   return Number(row.id);

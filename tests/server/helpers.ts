@@ -16,6 +16,14 @@ export interface TestDb {
 }
 
 /**
+ * Whether a column's value is a timestamp (a Date). The embedded database answers from its own
+ * thread, whose Dates are not of the test's realm: `toBeInstanceOf(Date)` would say no.
+ */
+export function isTimestamp(value: unknown): boolean {
+  return Object.prototype.toString.call(value) === '[object Date]';
+}
+
+/**
  * One database per test file (PGlite in memory, or a fresh schema in the PostgreSQL that
  * DATABASE_URL names), migrated once; each test then makes its own owner (user).
  */

@@ -17,9 +17,9 @@ export interface KnowledgeResources {
 }
 
 /**
- * Chunks written per statement. On PGlite every statement holds the one connection (and the event
- * loop) while it runs: 100 rows, with their full-text and trigram index entries, take well under a
- * tenth of a second there, and the requests that queued meanwhile run before the next batch.
+ * Chunks written per statement. On PGlite every statement holds the one connection while it runs:
+ * 100 rows, with their full-text and trigram index entries, take well under a tenth of a second
+ * there, and the requests that queued meanwhile run before the next batch.
  */
 export const CONTEXT_BATCH_ROWS = 100;
 

@@ -1,0 +1,156 @@
+// @ts-check
+/**
+ * The embedded database's thread (started by client.ts): PGlite runs here, so that its statements,
+ * which hold whatever thread runs them until they end, never hold the server's event loop. It
+ * answers each message of the main thread with the rows or the error; a transaction stays open
+ * across messages until the main thread ends it. Plain JavaScript: a worker thread cannot load
+ * TypeScript through tsx on Node 20.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { vector } from '@electric-sql/pglite-pgvector';
+
+const port = /** @type {import('node:worker_threads').MessagePort} */ (parentPort);
+
+/** An error as plain data: its message and what PostgreSQL said (code, constraint, detail …). */
+function errorData(/** @type {unknown} */ error) {
+  if (!(error instanceof Error)) return { message: String(error) };
+  const fields = Object.entries(error).filter(([, value]) => ['string', 'number', 'boolean'].includes(typeof value));
+  return { ...Object.fromEntries(fields), name: error.name, message: error.message };
+}
+
+/**
+ * Turns on the one connection, requests first: a statement (or a whole transaction) starts when the
+ * one before it has ended, the longest-waiting request's next, else the longest-waiting background
+ * work's (jobs). Requests come and go, so background work is delayed, never stopped.
+ */
+const waiting = { request: /** @type {Array<() => Promise<void>>} */ ([]), background: [] };
+let busy = false;
+
+/** @param {boolean} background @param {() => Promise<void>} work */
+function inTurn(background, work) {
+  (background ? waiting.background : waiting.request).push(work);
+  if (busy) return;
+  busy = true;
+  setImmediate(next);
+}
+
+/**
+ * Runs the next waiting work, then yields to the event loop (`setImmediate`) before choosing again:
+ * the messages that came while a statement ran are queued by then, and a request among them goes
+ * first.
+ */
+async function next() {
+  const work = waiting.request.shift() ?? waiting.background.shift();
+  if (!work) {
+    busy = false;
+    return;
+  }
+  await work();
+  setImmediate(next);
+}
+
+/** Thrown in a transaction's callback to have PGlite roll it back. */
+const ROLLBACK = Symbol('rollback');
+
+/** @type {Map<number, (message: any) => void>} the open transactions, by id: each takes its next message. */
+const transactions = new Map();
+let transactionIds = 0;
+
+/**
+ * Opens a transaction and answers with its id; it then runs the statements sent to it, one at a
+ * time, until an `end` commits or rolls it back. Meanwhile PGlite holds other statements back.
+ * @param {PGlite} db
+ * @param {number} id
+ */
+async function begin(db, id) {
+  const tx = ++transactionIds;
+  /** @type {any[]} */
+  const inbox = [];
+  /** @type {(() => void) | undefined} */
+  let wake;
+  transactions.set(tx, (message) => {
+    inbox.push(message);
+    wake?.();
+  });
+  const nextMessage = async () => {
+    while (inbox.length === 0) await new Promise((resolve) => (wake = () => resolve(undefined)));
+    return inbox.shift();
+  };
+  /** @type {any} */
+  let end;
+  await db
+    .transaction(async (client) => {
+      port.postMessage({ id, tx });
+      for (;;) {
+        const message = await nextMessage();
+        if (message.op === 'end') {
+          end = message;
+          if (!message.commit) throw ROLLBACK;
+          return;
+        }
+        await run(client, message);
+      }
+    })
+    .then(
+      () => port.postMessage({ id: end.id }),
+      (error) => port.postMessage(error === ROLLBACK ? { id: end.id } : { id: end?.id ?? id, error: errorData(error) }),
+    )
+    .finally(() => transactions.delete(tx));
+}
+
+/**
+ * @param {Pick<PGlite, 'query' | 'exec'>} client
+ * @param {{ id: number, op: string, text: string, params?: unknown[] }} message
+ */
+async function run(client, message) {
+  try {
+    if (message.op === 'query') {
+      const result = await client.query(message.text, message.params);
+      port.postMessage({ id: message.id, rows: result.rows });
+    } else {
+      await client.exec(message.text);
+      port.postMessage({ id: message.id });
+    }
+  } catch (error) {
+    port.postMessage({ id: message.id, error: errorData(error) });
+  }
+}
+
+async function main() {
+  const { dataDir, loadDataDir } = workerData;
+  const db = await PGlite.create(dataDir, {
+    extensions: { vector, pg_trgm },
+    loadDataDir: loadDataDir ? new Blob([loadDataDir]) : undefined,
+  });
+  port.on('message', async (message) => {
+    if (message.tx !== undefined) {
+      transactions.get(message.tx)?.(message);
+      return;
+    }
+    switch (message.op) {
+      case 'query':
+      case 'exec':
+        return inTurn(message.background, () => run(db, message));
+      case 'begin':
+        return inTurn(message.background, () => begin(db, message.id));
+      case 'dump': {
+        try {
+          const tarball = await (await db.dumpDataDir('gzip')).arrayBuffer();
+          port.postMessage({ id: message.id, tarball }, [tarball]);
+        } catch (error) {
+          port.postMessage({ id: message.id, error: errorData(error) });
+        }
+        return;
+      }
+      case 'close':
+        await db.close();
+        port.postMessage({ id: message.id });
+        port.close();
+    }
+  });
+  port.postMessage({ ready: true });
+}
+
+main().catch((error) => port.postMessage({ failed: errorData(error) }));

@@ -1,0 +1,86 @@
+import { asBackgroundWork, openPglite, type PgliteDb } from '../../server/db/client';
+
+// The embedded database runs in a thread of its own; these are the promises its client keeps.
+let db: PgliteDb;
+beforeAll(async () => {
+  db = await openPglite();
+  await db.exec('create table items (id integer primary key, name text not null unique)');
+});
+afterAll(() => db.close());
+beforeEach(() => db.exec('delete from items'));
+
+async function names(): Promise<string[]> {
+  return (await db.query<{ name: string }>('select name from items order by id')).map((row) => row.name);
+}
+
+describe('the embedded database in its thread', () => {
+  it('answers with rows, and keeps what PostgreSQL says of an error', async () => {
+    await db.query('insert into items (id, name) values ($1, $2)', [1, 'shoes']);
+    expect(await db.one('select id, name from items')).toEqual({ id: 1, name: 'shoes' });
+    const duplicate = await db.query('insert into items (id, name) values (2, $1)', ['shoes']).catch((e) => e);
+    expect(duplicate).toBeInstanceOf(Error);
+    expect(duplicate).toMatchObject({ code: '23505', constraint: 'items_name_key' });
+  });
+
+  it('commits a transaction whose work succeeds, and rolls back one whose work throws', async () => {
+    const committed = await db.transaction(async (tx) => {
+      await tx.query("insert into items (id, name) values (1, 'kept')");
+      return tx.one<{ n: number }>('select count(*)::int as n from items');
+    });
+    expect(committed).toEqual({ n: 1 });
+    const failure = new Error('changed my mind');
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.query("insert into items (id, name) values (2, 'dropped')");
+        throw failure;
+      }),
+    ).rejects.toBe(failure);
+    // A failed statement inside rolls back the whole transaction too.
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.query("insert into items (id, name) values (3, 'also dropped')");
+        await tx.query("insert into items (id, name) values (4, 'kept')");
+      }),
+    ).rejects.toMatchObject({ code: '23505' });
+    expect(await names()).toEqual(['kept']);
+  });
+
+  it('holds other statements until a transaction ends', async () => {
+    const order: string[] = [];
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const transaction = db.transaction(async (tx) => {
+      await tx.query("insert into items (id, name) values (1, 'first')");
+      await released;
+      order.push('transaction ends');
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const outside = db.query('select count(*)::int as n from items').then((rows) => {
+      order.push('statement after it');
+      return rows;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    release();
+    await transaction;
+    expect(await outside).toEqual([{ n: 1 }]);
+    expect(order).toEqual(['transaction ends', 'statement after it']);
+  });
+
+  it('runs a request’s statements before background work that was waiting longer', async () => {
+    const finished: string[] = [];
+    const track = (label: string, statement: Promise<unknown>) => statement.then(() => finished.push(label));
+    const busy = track(
+      'busy',
+      asBackgroundWork(() => db.query('select pg_sleep(0.2)')),
+    );
+    const background = [1, 2, 3].map((n) =>
+      track(
+        `background ${n}`,
+        asBackgroundWork(() => db.query('select 1')),
+      ),
+    );
+    const request = track('request', db.query('select 1'));
+    await Promise.all([busy, ...background, request]);
+    expect(finished).toEqual(['busy', 'request', 'background 1', 'background 2', 'background 3']);
+  });
+});
