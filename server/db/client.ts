@@ -79,7 +79,8 @@ function threadError(data: ErrorData): Error {
 export async function openPglite(dataDir?: string, options: { loadDataDir?: Blob } = {}): Promise<PgliteDb> {
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
   const loadDataDir = options.loadDataDir ? await options.loadDataDir.arrayBuffer() : undefined;
-  const thread = new Worker(path.join(__dirname, 'pglite-thread.mjs'), {
+  // __filename, not __dirname: tsx names only the file when it loads this from an ES module.
+  const thread = new Worker(path.join(path.dirname(__filename), 'pglite-thread.mjs'), {
     workerData: { dataDir, loadDataDir },
     transferList: loadDataDir ? [loadDataDir] : [],
   });

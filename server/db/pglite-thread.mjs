@@ -31,9 +31,7 @@ let busy = false;
 /** @param {boolean} background @param {() => Promise<void>} work */
 function inTurn(background, work) {
   (background ? waiting.background : waiting.request).push(work);
-  if (busy) return;
-  busy = true;
-  setImmediate(next);
+  if (!busy) void next();
 }
 
 /**
@@ -42,6 +40,7 @@ function inTurn(background, work) {
  * first.
  */
 async function next() {
+  busy = true;
   const work = waiting.request.shift() ?? waiting.background.shift();
   if (!work) {
     busy = false;
