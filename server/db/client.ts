@@ -61,7 +61,7 @@ export function asBackgroundWork<T>(work: () => T): T {
 }
 
 /** What the database thread answers a message with (pglite-thread.mjs). */
-type ThreadAnswer = { id: number; rows?: Row[]; tx?: number; tarball?: ArrayBuffer; error?: ErrorData };
+type ThreadAnswer = { id: number; rows?: Row[]; tarball?: ArrayBuffer; error?: ErrorData };
 type ErrorData = { name: string; message: string } & Record<string, unknown>;
 type ThreadMessage = { op: 'query' | 'exec' | 'begin' | 'end' | 'dump' | 'close' } & Record<string, unknown>;
 
@@ -86,6 +86,7 @@ export async function openPglite(dataDir?: string, options: { loadDataDir?: Blob
   });
   const pending = new Map<number, { resolve: (answer: ThreadAnswer) => void; reject: (error: Error) => void }>();
   let ids = 0;
+  let transactionIds = 0;
   let stopped: Error | undefined;
   // The thread keeps the process alive only while it owes an answer.
   thread.unref();
@@ -119,14 +120,15 @@ export async function openPglite(dataDir?: string, options: { loadDataDir?: Blob
   }
   thread.unref();
 
-  const call = (message: ThreadMessage, transfer: ArrayBuffer[] = []): Promise<ThreadAnswer> => {
+  const send = (message: ThreadMessage) =>
+    thread.postMessage({ ...message, background: backgroundWork.getStore() === true });
+  const call = (message: ThreadMessage): Promise<ThreadAnswer> => {
     if (stopped) return Promise.reject(stopped);
     const id = ++ids;
-    const background = backgroundWork.getStore() === true;
     return new Promise((resolve, reject) => {
       pending.set(id, { resolve, reject });
       thread.ref();
-      thread.postMessage({ ...message, id, background }, transfer);
+      send({ ...message, id });
     });
   };
   // In a transaction, each statement names it (`tx`): the thread runs it there.
@@ -139,7 +141,10 @@ export async function openPglite(dataDir?: string, options: { loadDataDir?: Blob
     dialect: 'pglite',
     ...on(),
     async transaction(work) {
-      const { tx } = await call({ op: 'begin' });
+      // Not waited for: the statements follow at once, and wait in the thread for the transaction.
+      const tx = ++transactionIds;
+      if (stopped) throw stopped;
+      send({ op: 'begin', tx });
       let result;
       try {
         result = await work(on(tx));

@@ -55,16 +55,17 @@ const ROLLBACK = Symbol('rollback');
 
 /** @type {Map<number, (message: any) => void>} the open transactions, by id: each takes its next message. */
 const transactions = new Map();
-let transactionIds = 0;
 
 /**
- * Opens a transaction and answers with its id; it then runs the statements sent to it, one at a
- * time, until an `end` commits or rolls it back. Meanwhile PGlite holds other statements back.
+ * Opens transaction `tx` (its id is the main thread's) in its turn; meanwhile its statements may
+ * already come, and wait. It runs them one at a time until an `end` commits or rolls it back, and
+ * PGlite holds other statements back meanwhile. A transaction that cannot begin or commit answers
+ * each of its statements, and its end, with why.
  * @param {PGlite} db
- * @param {number} id
+ * @param {number} tx
+ * @param {boolean} background
  */
-async function begin(db, id) {
-  const tx = ++transactionIds;
+function begin(db, tx, background) {
   /** @type {any[]} */
   const inbox = [];
   /** @type {(() => void) | undefined} */
@@ -77,26 +78,39 @@ async function begin(db, id) {
     while (inbox.length === 0) await new Promise((resolve) => (wake = () => resolve(undefined)));
     return inbox.shift();
   };
-  /** @type {any} */
-  let end;
-  await db
-    .transaction(async (client) => {
-      port.postMessage({ id, tx });
-      for (;;) {
-        const message = await nextMessage();
-        if (message.op === 'end') {
-          end = message;
-          if (!message.commit) throw ROLLBACK;
-          return;
+  inTurn(background, async () => {
+    /** @type {any} */
+    let end;
+    try {
+      await db.transaction(async (client) => {
+        for (;;) {
+          const message = await nextMessage();
+          if (message.op === 'end') {
+            end = message;
+            if (!message.commit) throw ROLLBACK;
+            return;
+          }
+          await run(client, message);
         }
-        await run(client, message);
+      });
+      port.postMessage({ id: end.id });
+      transactions.delete(tx);
+    } catch (error) {
+      if (error === ROLLBACK) {
+        port.postMessage({ id: end.id });
+        transactions.delete(tx);
+        return;
       }
-    })
-    .then(
-      () => port.postMessage({ id: end.id }),
-      (error) => port.postMessage(error === ROLLBACK ? { id: end.id } : { id: end?.id ?? id, error: errorData(error) }),
-    )
-    .finally(() => transactions.delete(tx));
+      const data = errorData(error);
+      const failed = (/** @type {any} */ message) => {
+        port.postMessage({ id: message.id, error: data });
+        if (message.op === 'end') transactions.delete(tx);
+      };
+      if (end) failed(end);
+      else transactions.set(tx, failed);
+      inbox.splice(0).forEach(failed);
+    }
+  });
 }
 
 /**
@@ -124,6 +138,7 @@ async function main() {
     loadDataDir: loadDataDir ? new Blob([loadDataDir]) : undefined,
   });
   port.on('message', async (message) => {
+    if (message.op === 'begin') return begin(db, message.tx, message.background);
     if (message.tx !== undefined) {
       transactions.get(message.tx)?.(message);
       return;
@@ -132,8 +147,6 @@ async function main() {
       case 'query':
       case 'exec':
         return inTurn(message.background, () => run(db, message));
-      case 'begin':
-        return inTurn(message.background, () => begin(db, message.id));
       case 'dump': {
         try {
           const tarball = await (await db.dumpDataDir('gzip')).arrayBuffer();

@@ -45,6 +45,19 @@ describe('the embedded database in its thread', () => {
     expect(await names()).toEqual(['kept']);
   });
 
+  it('answers a commit that fails with why, and goes on with the next statements', async () => {
+    await db.exec(
+      'create table if not exists codes (code text, constraint codes_code_key unique (code) deferrable initially deferred)',
+    );
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.query("insert into codes (code) values ('A1')");
+        await tx.query("insert into codes (code) values ('A1')");
+      }),
+    ).rejects.toMatchObject({ code: '23505', constraint: 'codes_code_key' });
+    expect(await db.query('select code from codes')).toEqual([]);
+  });
+
   it('holds other statements until a transaction ends', async () => {
     const order: string[] = [];
     let release!: () => void;
