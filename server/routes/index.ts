@@ -1,27 +1,48 @@
 import type { FastifyInstance } from 'fastify';
 import agents from './agents';
+import agentKnowledge from './agents/contexts';
 import analytics from './analytics';
+import analyticsExport from './analytics/export';
 import auth from './auth';
+import session from './auth/session';
 import documents from './documents';
 import escalations from './escalations';
 import health from './health';
 import messages from './messages';
+import handback from './messages/handback';
 import sandbox from './sandbox';
 import users from './users';
+import availability from './users/availability';
 import whatsapp from './whatsapp';
+import webhook from './whatsapp/webhook';
 
-/** Every API area, mounted under /api/v1 by app.ts. */
+/**
+ * Every route module, mounted under /api/v1 by app.ts: first those open to anyone, then the
+ * signed-in owner's, behind one sign-in check (a request without a valid access token is a 401
+ * before any of them runs).
+ */
 export default async function routes(app: FastifyInstance) {
+  // Health says more to a signed-in owner; Meta's webhook proves itself by its signature.
   await app.register(health);
   await app.register(auth);
-  await app.register(users);
-  await app.register(whatsapp);
-  await app.register(messages);
-  await app.register(escalations);
-  await app.register(agents);
-  await app.register(documents);
-  await app.register(analytics);
-  // The outbox exists only on a try-out install: mail is not really sent and no Meta app is
-  // configured (the sandbox is on). A real deployment has neither.
-  if (!app.config.smtpUrl && app.whatsapp.settings.sandbox) await app.register(sandbox);
+  await app.register(availability);
+  await app.register(webhook);
+
+  await app.register(async (owner) => {
+    owner.addHook('onRequest', owner.authenticate);
+    await owner.register(session);
+    await owner.register(users);
+    await owner.register(whatsapp);
+    await owner.register(messages);
+    await owner.register(handback);
+    await owner.register(escalations);
+    await owner.register(agents);
+    await owner.register(agentKnowledge);
+    await owner.register(documents);
+    await owner.register(analytics);
+    await owner.register(analyticsExport);
+    // The outbox exists only on a try-out install: mail is not really sent and no Meta app is
+    // configured (the sandbox is on). A real deployment has neither.
+    if (!app.config.smtpUrl && app.whatsapp.settings.sandbox) await owner.register(sandbox);
+  });
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { ErrorBody } from '../../contract';
 import type { ClientInfo } from '../services/auth/sessions';
@@ -13,6 +13,11 @@ export const ErrorResponse = Type.Unsafe<ErrorBody>({ $ref: 'ErrorBody#' });
  * maximum, `Infinity` would pass the integer check and reach SQL).
  */
 export const RowId = Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER });
+
+/** An onSend hook: access tokens and answers about credentials are never kept by a browser or a proxy cache. */
+export async function noStore(_request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  reply.header('cache-control', 'no-store');
+}
 
 /** OpenAPI: the route needs `Authorization: Bearer <access_token>`. */
 export const BEARER_AUTH = [{ bearer: [] }];

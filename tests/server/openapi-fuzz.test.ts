@@ -28,6 +28,8 @@ interface Operation {
   path: string;
   parameters: { in: 'path' | 'query' | 'header'; name: string }[];
   jsonBody: Schema | undefined;
+  /** Whether the document says it needs a bearer token. */
+  signedIn: boolean;
 }
 
 interface Owner {
@@ -62,6 +64,7 @@ function operationsOf(document: { paths: Record<string, Record<string, Record<st
         path,
         parameters: (operation.parameters as Operation['parameters'] | undefined) ?? [],
         jsonBody: content?.['application/json']?.schema,
+        signedIn: Array.isArray(operation.security) && operation.security.length > 0,
       });
     }
   }
@@ -229,6 +232,38 @@ describe('every operation of the OpenAPI document, fuzzed', () => {
       expect(paths.some((path) => path.startsWith(area))).toBe(true);
     }
     expect(paths.length).toBeGreaterThanOrEqual(50);
+  });
+
+  it('answers 401 to every operation for a signed-in owner, before anything else; only the open ones are open', async () => {
+    const operations = operationsOf(ctx.app.swagger() as never).filter((operation) =>
+      operation.path.startsWith('/api/v1/'),
+    );
+    const open = operations.filter((operation) => !operation.signedIn).map((o) => `${o.method} ${o.path}`);
+    expect(open.sort()).toEqual(
+      [
+        'GET /api/v1/health',
+        'GET /api/v1/users/check-email/{email}',
+        'GET /api/v1/users/check-username/{username}',
+        'GET /api/v1/whatsapp/webhook',
+        'POST /api/v1/auth/login',
+        'POST /api/v1/auth/password-reset/confirm',
+        'POST /api/v1/auth/password-reset/request',
+        'POST /api/v1/auth/register',
+        'POST /api/v1/auth/resend-verification',
+        'POST /api/v1/auth/verify-email',
+        'POST /api/v1/whatsapp/webhook',
+      ].sort(),
+    );
+    for (const operation of operations.filter((o) => o.signedIn)) {
+      const response = await ctx.app.inject({
+        method: operation.method as 'GET',
+        url: operation.path.replace(/\{[^}]+\}/g, '1'),
+        headers: { authorization: 'Bearer not-a-token' },
+      });
+      expect(`${operation.method} ${operation.path} ${response.statusCode}`).toBe(
+        `${operation.method} ${operation.path} 401`,
+      );
+    }
   });
 
   it(

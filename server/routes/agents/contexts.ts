@@ -14,7 +14,6 @@ const agentKnowledge: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/agents/:id/documents',
     {
-      onRequest: app.authenticate,
       schema: {
         tags: ['agents'],
         summary: 'The agent’s uploaded documents and their ingestion state, newest first',
@@ -29,7 +28,6 @@ const agentKnowledge: FastifyPluginAsyncTypebox = async (app) => {
   app.delete(
     '/agents/:id/documents/:documentId',
     {
-      onRequest: app.authenticate,
       schema: {
         tags: ['agents'],
         summary: 'Remove a document with the contexts made from it',
@@ -47,7 +45,6 @@ const agentKnowledge: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/agents/:id/contexts',
     {
-      onRequest: app.authenticate,
       schema: {
         tags: ['agents'],
         summary: 'The agent’s contexts (document chunks), newest first',
@@ -62,7 +59,6 @@ const agentKnowledge: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/agents/:id/contexts/search',
     {
-      onRequest: app.authenticate,
       schema: {
         tags: ['agents'],
         summary: 'Hybrid search of the agent’s contexts, best first; an empty query lists them all',

@@ -42,7 +42,7 @@ const AgentChangeBody = Type.Object({
 
 const NoContent = Type.Null();
 
-/** The agents API: the owner's agents, their models, memories and graph (all authenticated). */
+/** The agents API: the owner's agents, their models, memories and graph. */
 const agents: FastifyPluginAsyncTypebox = async (app) => {
   const deps: AgentDeps = { db: app.db, secrets: app.secrets, config: app.config };
   const common = { tags: ['agents'], security: BEARER_AUTH };
@@ -51,7 +51,6 @@ const agents: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/agents/summary',
     {
-      onRequest: app.authenticate,
       schema: {
         ...common,
         summary: 'Every agent of the owner with its memory and context counts',
@@ -64,7 +63,6 @@ const agents: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/agents/models',
     {
-      onRequest: app.authenticate,
       schema: {
         ...common,
         summary: 'The provider-prefixed model ids an agent may use (always local/knowledge-base)',
@@ -75,7 +73,6 @@ const agents: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   const create = {
-    onRequest: app.authenticate,
     schema: {
       ...common,
       summary: 'Create an inactive agent (verified email); the API key is stored sealed',
@@ -92,7 +89,6 @@ const agents: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/agents/:id',
     {
-      onRequest: app.authenticate,
       schema: {
         ...common,
         summary: 'One agent; its API key only in masked form',
@@ -106,7 +102,6 @@ const agents: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/agents/:id',
     {
-      onRequest: app.authenticate,
       schema: {
         ...common,
         summary:
@@ -122,7 +117,6 @@ const agents: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/agents/:id/activate',
     {
-      onRequest: app.authenticate,
       schema: {
         ...common,
         summary: 'Make this the only active agent; the previous one becomes inactive',
@@ -136,7 +130,6 @@ const agents: FastifyPluginAsyncTypebox = async (app) => {
   app.delete(
     '/agents/:id',
     {
-      onRequest: app.authenticate,
       schema: {
         ...common,
         summary: 'Soft delete (restorable); an active agent leaves no agent active',
@@ -153,7 +146,6 @@ const agents: FastifyPluginAsyncTypebox = async (app) => {
   app.delete(
     '/agents/:id/permanent',
     {
-      onRequest: app.authenticate,
       schema: {
         ...common,
         summary: 'Delete for good, with its documents, contexts, memories and graph',
@@ -170,7 +162,6 @@ const agents: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/agents/:id/memories',
     {
-      onRequest: app.authenticate,
       schema: {
         ...common,
         summary: 'What the agent remembers about customers, newest first',
@@ -184,7 +175,6 @@ const agents: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/agents/:id/memories/search',
     {
-      onRequest: app.authenticate,
       schema: {
         ...common,
         summary: 'Memories matching the query (full-text plus fuzzy), best first; an empty query lists all',
@@ -199,7 +189,6 @@ const agents: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/agents/:id/memories/:memoryId',
     {
-      onRequest: app.authenticate,
       schema: {
         ...common,
         summary: 'Correct a memory',
@@ -215,7 +204,6 @@ const agents: FastifyPluginAsyncTypebox = async (app) => {
   app.delete(
     '/agents/:id/memories/:memoryId',
     {
-      onRequest: app.authenticate,
       schema: {
         ...common,
         summary: 'Forget a memory',
@@ -232,7 +220,6 @@ const agents: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/agents/:id/graph',
     {
-      onRequest: app.authenticate,
       schema: {
         ...common,
         summary: 'The agent’s entities (nodes) and relations (edges)',

@@ -11,7 +11,6 @@ const exportRoute: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/messages/export',
     {
-      onRequest: app.authenticate,
       schema: {
         tags: ['messages'],
         security: BEARER_AUTH,

@@ -14,16 +14,14 @@ import { dashboardSummary, recentActivity } from '../../services/analytics/dashb
 import { resolveReportRange, resolveTimeZone } from '../../services/analytics/range';
 import { analyticsSummary, timeseries } from '../../services/analytics/reports';
 import { BEARER_AUTH, ErrorResponse } from '../shared';
-import exportRoute from './export';
 
-/** The dashboard's cards and activity, /analytics' reports and the export (all authenticated, all the owner's own). */
+/** The dashboard's cards and activity, and /analytics' reports (all the owner’s own); the export is in export.ts. */
 const analytics: FastifyPluginAsyncTypebox = async (app) => {
   const common = { security: BEARER_AUTH };
 
   app.get(
     '/dashboard/summary',
     {
-      onRequest: app.authenticate,
       schema: {
         ...common,
         tags: ['dashboard'],
@@ -43,7 +41,6 @@ const analytics: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/dashboard/activity',
     {
-      onRequest: app.authenticate,
       schema: {
         ...common,
         tags: ['dashboard'],
@@ -58,7 +55,6 @@ const analytics: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/analytics/summary',
     {
-      onRequest: app.authenticate,
       schema: {
         ...common,
         tags: ['analytics'],
@@ -75,7 +71,6 @@ const analytics: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/analytics/timeseries',
     {
-      onRequest: app.authenticate,
       schema: {
         ...common,
         tags: ['analytics'],
@@ -92,8 +87,6 @@ const analytics: FastifyPluginAsyncTypebox = async (app) => {
         request.query.interval ?? 'day',
       ),
   );
-
-  await app.register(exportRoute);
 };
 
 export default analytics;

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
-  ChangePasswordBody,
   EmailBody,
   LoginForm,
   MessageResponse,
@@ -9,18 +8,16 @@ import {
   TokenBody,
   TokenResponse,
 } from '../../../contract';
-import { changePassword, confirmPasswordReset, requestPasswordReset } from '../../services/accounts/passwords';
+import { confirmPasswordReset, requestPasswordReset } from '../../services/accounts/passwords';
 import { register } from '../../services/accounts/registration';
-import { login, logout } from '../../services/accounts/sign-in';
+import { login } from '../../services/accounts/sign-in';
 import { resendVerification, verifyEmail } from '../../services/accounts/verification';
-import { accountDeps, BEARER_AUTH, clientOf, ErrorResponse } from '../shared';
+import { accountDeps, clientOf, ErrorResponse, noStore } from '../shared';
 
+/** Signing up and in, and the mailed links: open to anyone. The signed-in owner's are in session.ts. */
 const auth: FastifyPluginAsyncTypebox = async (app) => {
   const deps = accountDeps(app);
-  // Access tokens and the answers about credentials are never kept by a browser or a proxy cache.
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-  });
+  app.addHook('onSend', noStore);
 
   app.post(
     '/auth/register',
@@ -47,20 +44,6 @@ const auth: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => login(deps, request.body, clientOf(request)),
-  );
-
-  app.post(
-    '/auth/logout',
-    {
-      onRequest: app.authenticate,
-      schema: {
-        tags: ['auth'],
-        summary: 'End the session of this access token',
-        security: BEARER_AUTH,
-        response: { 200: MessageResponse, 401: ErrorResponse },
-      },
-    },
-    async (request) => logout(deps, request.user),
   );
 
   app.post(
@@ -113,28 +96,6 @@ const auth: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => confirmPasswordReset(deps, request.body),
-  );
-
-  app.post(
-    '/auth/change-password',
-    {
-      onRequest: app.authenticate,
-      schema: {
-        tags: ['auth'],
-        summary: 'Change the password; the other sessions end, this one stays',
-        security: BEARER_AUTH,
-        body: ChangePasswordBody,
-        response: {
-          200: MessageResponse,
-          400: ErrorResponse,
-          401: ErrorResponse,
-          404: ErrorResponse,
-          422: ErrorResponse,
-          429: ErrorResponse,
-        },
-      },
-    },
-    async (request) => changePassword(deps, request.user.id, request.user.sessionId, request.body),
   );
 };
 

@@ -4,25 +4,22 @@ import { Type } from 'typebox';
 import { AGENT_LIMITS, UploadResponse } from '../../../contract';
 import { ValidationFailed } from '../../errors';
 import { requireUploadTarget, storeDocument } from '../../services/knowledge/documents';
-import agentKnowledge from '../agents/contexts';
 import { BEARER_AUTH, ErrorResponse, RowId } from '../shared';
 import { readUpload, tooManyUploads, UPLOAD_ERRORS } from './upload';
 
 /**
- * Document upload, and the agent's documents and contexts. Multipart parsing is registered here
- * only, so no other route accepts uploads.
+ * Document upload (the agent's documents and contexts are in agents/contexts.ts). Multipart parsing
+ * is registered here only, so no other route accepts uploads.
  */
 const documents: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(multipart, {
     limits: { fileSize: AGENT_LIMITS.maxFileSizeBytes, files: 1, fields: 5, parts: 6 },
     throwFileSizeLimit: false,
   });
-  await app.register(agentKnowledge);
 
   app.post(
     '/documents/upload/context',
     {
-      onRequest: app.authenticate,
       schema: {
         tags: ['agents'],
         summary: 'Upload a PDF, text, JPEG or PNG file (field `file`, ≤ 25 MB) as the agent’s knowledge',

@@ -1,15 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { EscalationList, EscalationsQuery } from '../../../contract';
 import { listEscalations } from '../../services/replies/ownership';
-import handback from '../messages/handback';
 import { BEARER_AUTH, ErrorResponse } from '../shared';
 
-/** The hand-over's routes: GET /escalations (the header's bell) and POST /messages/conversations/{id}/handback. */
+/** The open hand-overs: GET /escalations (the header's bell). Handing back is in messages/handback.ts. */
 const escalations: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/escalations',
     {
-      onRequest: app.authenticate,
       schema: {
         tags: ['messages'],
         security: BEARER_AUTH,
@@ -22,7 +20,6 @@ const escalations: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => listEscalations(app.db, request.user.id, request.query.status),
   );
-  await app.register(handback);
 };
 
 export default escalations;

@@ -11,7 +11,6 @@ const handback: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/messages/conversations/:id/handback',
     {
-      onRequest: app.authenticate,
       schema: {
         tags: ['messages'],
         security: BEARER_AUTH,

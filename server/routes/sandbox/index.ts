@@ -11,7 +11,6 @@ const sandbox: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/sandbox/outbox',
     {
-      onRequest: app.authenticate,
       schema: {
         tags: ['sandbox'],
         summary: "The signed-in owner's mails kept by the dev outbox, newest first (only without SMTP)",

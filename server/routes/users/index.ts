@@ -1,17 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
-import { AvailabilityResponse, MessageResponse, UpdateProfileBody, UserProfile } from '../../../contract';
+import { MessageResponse, UpdateProfileBody, UserProfile } from '../../../contract';
 import { deleteAccount, getProfile, updateProfile } from '../../services/accounts/profile';
-import { checkEmail, checkUsername } from '../../services/accounts/registration';
-import { accountDeps, BEARER_AUTH, clientOf, ErrorResponse } from '../shared';
+import { BEARER_AUTH, ErrorResponse } from '../shared';
 
+/** The signed-in owner's account. Whether a name or address is free: availability.ts. */
 const users: FastifyPluginAsyncTypebox = async (app) => {
-  const deps = accountDeps(app);
-
   app.get(
     '/users/me',
     {
-      onRequest: app.authenticate,
       schema: {
         tags: ['users'],
         summary: 'The signed-in owner’s profile',
@@ -25,7 +21,6 @@ const users: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/users/me',
     {
-      onRequest: app.authenticate,
       schema: {
         tags: ['users'],
         summary: 'Edit names and bio; email and username in the body are ignored',
@@ -40,7 +35,6 @@ const users: FastifyPluginAsyncTypebox = async (app) => {
   app.delete(
     '/users/me',
     {
-      onRequest: app.authenticate,
       schema: {
         tags: ['users'],
         summary: 'Delete the account and everything it owns; every session ends',
@@ -49,32 +43,6 @@ const users: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => deleteAccount(app.db, request.user.id),
-  );
-
-  app.get(
-    '/users/check-username/:username',
-    {
-      schema: {
-        tags: ['users'],
-        summary: 'Whether a username is taken (case-insensitive)',
-        params: Type.Object({ username: Type.String() }),
-        response: { 200: AvailabilityResponse, 429: ErrorResponse },
-      },
-    },
-    async (request) => checkUsername(deps, request.params.username, clientOf(request)),
-  );
-
-  app.get(
-    '/users/check-email/:email',
-    {
-      schema: {
-        tags: ['users'],
-        summary: 'Whether an email address is registered (case-insensitive)',
-        params: Type.Object({ email: Type.String() }),
-        response: { 200: AvailabilityResponse, 429: ErrorResponse },
-      },
-    },
-    async (request) => checkEmail(deps, request.params.email, clientOf(request)),
   );
 };
 

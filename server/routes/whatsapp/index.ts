@@ -20,7 +20,6 @@ import {
 import { embeddedSignupConfig } from '../../services/whatsapp/embedded-signup';
 import { exchangeToken, saveConnection } from '../../services/whatsapp/signup';
 import { BEARER_AUTH, ErrorResponse, whatsappDeps } from '../shared';
-import webhook from './webhook';
 
 /** Graph failures the owner may meet on a route that calls Graph with their token. */
 const GRAPH_FAILURES = {
@@ -31,16 +30,13 @@ const GRAPH_FAILURES = {
   503: ErrorResponse,
 };
 
-/** The connection API of the /whatsapp and onboarding pages (all authenticated), and the webhook. */
+/** The connection API of the /whatsapp and onboarding pages (the signed-in owner's). */
 const whatsapp: FastifyPluginAsyncTypebox = async (app) => {
-  await app.register(webhook);
-
   const common = { tags: ['whatsapp'], security: BEARER_AUTH };
 
   app.get(
     '/whatsapp/status',
     {
-      onRequest: app.authenticate,
       schema: {
         ...common,
         summary: 'Whether the owner has a connected number, and whether the sandbox stands in for Meta',
@@ -56,7 +52,6 @@ const whatsapp: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/whatsapp/embedded-signup',
     {
-      onRequest: app.authenticate,
       schema: {
         ...common,
         summary: 'What the SPA needs to run Embedded Signup: app, configuration, SDK and trusted origins',
@@ -69,7 +64,6 @@ const whatsapp: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/whatsapp/exchange-token',
     {
-      onRequest: app.authenticate,
       schema: {
         ...common,
         summary: 'Exchange the signup code, subscribe the app and register the number; answers an opaque reference',
@@ -89,7 +83,6 @@ const whatsapp: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/whatsapp/embedded-signup',
     {
-      onRequest: app.authenticate,
       schema: {
         ...common,
         summary: 'Save the connection the exchange prepared; replaces the owner’s previous one',
@@ -109,7 +102,6 @@ const whatsapp: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/whatsapp/config',
     {
-      onRequest: app.authenticate,
       schema: {
         ...common,
         summary: 'The connected number (404 when not connected)',
@@ -122,7 +114,6 @@ const whatsapp: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/whatsapp/profile',
     {
-      onRequest: app.authenticate,
       schema: {
         ...common,
         summary: 'The WABA’s business profile, read from Graph',
@@ -135,7 +126,6 @@ const whatsapp: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/whatsapp/subscription-info',
     {
-      onRequest: app.authenticate,
       schema: {
         ...common,
         summary: 'The apps subscribed to the WABA’s webhooks, read from Graph',
@@ -148,7 +138,6 @@ const whatsapp: FastifyPluginAsyncTypebox = async (app) => {
   app.delete(
     '/whatsapp/disconnect',
     {
-      onRequest: app.authenticate,
       schema: {
         ...common,
         summary: 'Unsubscribe (best effort) and forget the number and its token; conversations stay',
