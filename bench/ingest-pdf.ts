@@ -1,6 +1,6 @@
 import { textPdf } from '../tests/fixtures/pdf';
 import { JobRunner } from '../server/jobs/runner';
-import { createSecrets } from '../server/plugins/secrets';
+import { createSecrets } from '../server/secrets';
 import { loadConfig } from '../server/config';
 import { INGEST_DOCUMENT_JOB, storeDocument } from '../server/services/knowledge/documents';
 import { providerEmbeddingModel } from '../server/services/knowledge/embeddings';

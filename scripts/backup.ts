@@ -5,7 +5,7 @@ import { DataDirLocked, lockDataDir, SERVER_ROLE } from '../server/data-dir-lock
 import { openPglite } from '../server/db/client';
 import { pgliteDir } from '../server/db/open';
 import { Refusal, run } from '../server/lifecycle';
-import { KEY_FILE } from '../server/plugins/secrets';
+import { KEY_FILE } from '../server/secrets';
 import { BACKUP_ROLE, requestSnapshot } from '../server/snapshots';
 
 /**

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import { asBackgroundWork, type Db, type Executor } from '../db/client';
-import type { Secrets } from '../plugins/secrets';
+import type { Secrets } from '../secrets';
 import { ShuttingDown } from '../shutdown';
 import { executeJob } from './execute';
 import { DEFAULT_LANE, JobHandlers, runnerSignal } from './handlers';

@@ -1,18 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import nodemailer from 'nodemailer';
-import { keepInOutbox, type OutgoingMail } from '../services/mail/outbox';
-
-export interface Mailer {
-  /** 'smtp' sends for real; 'outbox' keeps mails in the database and logs their verification links. */
-  readonly transport: 'smtp' | 'outbox';
-  /**
-   * Sends (or keeps) one mail. Never throws: a mail that cannot be sent is logged and reported as
-   * `false`, because what asked for it (a registration, a reset) must still succeed; people can ask
-   * for another link.
-   */
-  send(mail: OutgoingMail): Promise<boolean>;
-}
+import type { Mailer } from '../services/mail/mailer';
+import { keepInOutbox } from '../services/mail/outbox';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,10 +1,10 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { FACEBOOK_ORIGINS } from '../services/whatsapp/settings';
 
 /** The Facebook SDK's script and login popup are the only third parties a page may use. */
 export const FACEBOOK_SDK_ORIGIN = 'https://connect.facebook.net';
-export const FACEBOOK_ORIGINS = ['https://www.facebook.com', 'https://web.facebook.com'];
 
 export default fp(
   async function security(app: FastifyInstance) {

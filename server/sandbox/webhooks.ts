@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
-import { SANDBOX_GRAPH_PATH, type WhatsAppSettings } from '../plugins/whatsapp';
+import { SANDBOX_GRAPH_PATH, type WhatsAppSettings } from '../services/whatsapp/settings';
 import { callSignal } from '../shutdown';
 
 /**

@@ -1,4 +1,4 @@
-import { createSecrets } from '../../server/plugins/secrets';
+import { createSecrets } from '../../server/secrets';
 import { agentApiKeyAad, maskApiKey, openAgentApiKey } from '../../server/services/agents/api-keys';
 import { AGENT_ERRORS } from '../../contract';
 import { agentBody, call, createAgent, newOwner, REAL_KEY } from './agents-helpers';

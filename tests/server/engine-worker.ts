@@ -1,7 +1,7 @@
 import { GraphileJobs } from '../../server/jobs/graphile';
 import { openPostgres } from '../../server/db/client';
 import { run } from '../../server/lifecycle';
-import { createSecrets } from '../../server/plugins/secrets';
+import { createSecrets } from '../../server/secrets';
 import { silentLog } from './silent-log';
 import { testConfig } from './helpers';
 

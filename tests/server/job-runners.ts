@@ -1,6 +1,6 @@
 import type { Db } from '../../server/db/client';
 import { JobRunner, type JobRunnerOptions } from '../../server/jobs/runner';
-import { createSecrets } from '../../server/plugins/secrets';
+import { createSecrets } from '../../server/secrets';
 import { testConfig } from './helpers';
 import { silentLog } from './silent-log';
 

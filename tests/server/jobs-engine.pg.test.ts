@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { GraphileJobs, type GraphileJobsOptions } from '../../server/jobs/graphile';
 import { JOB_ERRORS } from '../../server/jobs/execute';
 import { openPostgres, type Db } from '../../server/db/client';
-import { createSecrets } from '../../server/plugins/secrets';
+import { createSecrets } from '../../server/secrets';
 import { runTs, waitForOutput } from './child-processes';
 import { openTestDb, testConfig, type TestDb } from './helpers';
 import { silentLog } from './silent-log';

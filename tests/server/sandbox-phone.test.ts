@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { App } from '../../server/app';
-import { SANDBOX_APP } from '../../server/plugins/whatsapp';
+import { SANDBOX_APP } from '../../server/services/whatsapp/settings';
 import { TEXT_BODY_MAX_LENGTH } from '../../server/sandbox/graph/messages';
 import type { PhoneMessageSent, Thread } from '../../server/sandbox/phone/service';
 import {

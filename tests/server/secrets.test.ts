@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildApp } from '../../server/app';
-import { createSecrets, loadMasterKey, parseSecretKey } from '../../server/plugins/secrets';
+import { createSecrets, loadMasterKey, parseSecretKey } from '../../server/secrets';
 import { testConfig } from './helpers';
 
 const key = () => crypto.randomBytes(32);

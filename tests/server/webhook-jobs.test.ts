@@ -1,5 +1,5 @@
 import type { App } from '../../server/app';
-import { AppEvents } from '../../server/plugins/events';
+import { AppEvents } from '../../server/events';
 import { replyJobs } from '../../server/services/replies/jobs';
 import { DeliveryBatcher } from '../../server/services/whatsapp/webhook/batch';
 import { parseDelivery } from '../../server/services/whatsapp/webhook/payload';

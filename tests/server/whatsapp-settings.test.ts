@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { loadConfig } from '../../server/config';
-import { createSecrets } from '../../server/plugins/secrets';
-import { resolveWhatsAppSettings, SANDBOX_APP } from '../../server/plugins/whatsapp';
+import { createSecrets } from '../../server/secrets';
+import { resolveWhatsAppSettings, SANDBOX_APP } from '../../server/services/whatsapp/settings';
 import { redactUrl } from '../../server/logging';
 
 const secrets = createSecrets(crypto.randomBytes(32));

@@ -1,5 +1,5 @@
 import type { App } from '../../server/app';
-import { AppEvents, type AppEventMap } from '../../server/plugins/events';
+import { AppEvents, type AppEventMap } from '../../server/events';
 import { batchSizesOf, DeliveryBatcher } from '../../server/services/whatsapp/webhook/batch';
 import { parseDelivery } from '../../server/services/whatsapp/webhook/payload';
 import { deliveryToStore } from '../../server/services/whatsapp/webhook/receive';

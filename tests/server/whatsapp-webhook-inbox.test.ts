@@ -1,5 +1,5 @@
 import type { App } from '../../server/app';
-import type { AppEventMap } from '../../server/plugins/events';
+import type { AppEventMap } from '../../server/events';
 import { openTestDb, type TestDb } from './helpers';
 import { MetaOpenApi } from './meta-openapi';
 import {

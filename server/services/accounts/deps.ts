@@ -1,6 +1,6 @@
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import type { Mailer } from '../../plugins/mailer';
+import type { Mailer } from '../mail/mailer';
 import type { LoginThrottle } from '../auth/login-throttle';
 import type { RateLimiter } from '../rate-limit';
 

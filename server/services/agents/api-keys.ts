@@ -1,4 +1,4 @@
-import type { Secrets } from '../../plugins/secrets';
+import type { Secrets } from '../../secrets';
 
 /** Keys shorter than this are masked entirely: showing 7 of their characters would show most of them. */
 const MIN_PARTIAL_MASK_LENGTH = 12;

@@ -1,6 +1,6 @@
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import type { Secrets } from '../../plugins/secrets';
+import type { Secrets } from '../../secrets';
 
 /** What the agent services need, handed in by the routes (plain values, no Fastify). */
 export interface AgentDeps {

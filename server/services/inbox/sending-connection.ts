@@ -1,7 +1,7 @@
 import { INBOX_ERRORS, WHATSAPP_ERRORS } from '../../../contract';
 import type { Executor } from '../../db/client';
 import { Conflict } from '../../errors';
-import type { Secrets } from '../../plugins/secrets';
+import type { Secrets } from '../../secrets';
 import { connectionSecretAad, findConnection, type ConnectionRow } from '../whatsapp/connections';
 
 /** The owner's number, ready for Graph: the connection and its business token, unsealed. */

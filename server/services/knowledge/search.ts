@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Context } from '../../../contract';
 import type { Executor } from '../../db/client';
-import type { Secrets } from '../../plugins/secrets';
+import type { Secrets } from '../../secrets';
 import { requireAgent } from '../agents/agents';
 import { openAgentApiKey } from '../agents/api-keys';
 import { listContexts, searchContexts } from './contexts';

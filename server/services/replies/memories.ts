@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import { AGENT_LIMITS, LOCAL_KNOWLEDGE_MODEL } from '../../../contract';
 import type { Db, Executor } from '../../db/client';
-import type { Secrets } from '../../plugins/secrets';
+import type { Secrets } from '../../secrets';
 import { callSignal } from '../../shutdown';
 import { findActiveAgent, type AgentRow } from '../agents/agents';
 import { openAgentApiKey } from '../agents/api-keys';

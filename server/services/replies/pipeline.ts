@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { INBOX_LIMITS, LOCAL_KNOWLEDGE_MODEL, type EscalationKind, type MessageSources } from '../../../contract';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import type { Secrets } from '../../plugins/secrets';
+import type { Secrets } from '../../secrets';
 import { callSignal, ShuttingDown, sleep as sleepFor } from '../../shutdown';
 import { findActiveAgent, type AgentRow } from '../agents/agents';
 import { openAgentApiKey } from '../agents/api-keys';

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
-import type { Secrets } from '../../plugins/secrets';
-import type { WhatsAppSettings } from '../../plugins/whatsapp';
+import type { Secrets } from '../../secrets';
+import type { WhatsAppSettings } from './settings';
 import type { GraphClient } from './graph-client';
 
 /** What the WhatsApp services need, handed in by the routes (plain values, no Fastify instance). */

@@ -1,5 +1,5 @@
 import type { EmbeddedSignupConfig } from '../../../contract';
-import type { WhatsAppSettings } from '../../plugins/whatsapp';
+import type { WhatsAppSettings } from './settings';
 
 /** What the SPA needs to launch Embedded Signup: Meta's SDK and origins, or the sandbox's stand-ins. */
 export function embeddedSignupConfig(settings: WhatsAppSettings): EmbeddedSignupConfig {

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../../db/client';
 import type { Jobs } from '../../../jobs/runner';
-import type { AppEvents } from '../../../plugins/events';
+import type { AppEvents } from '../../../events';
 import type { DeliveryToStore, IgnoredChange } from './rows';
 import { storeDeliveries, type MessageJobs } from './store';
 

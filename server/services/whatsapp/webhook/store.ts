@@ -1,5 +1,5 @@
 import type { Executor } from '../../../db/client';
-import type { AppEventMap } from '../../../plugins/events';
+import type { AppEventMap } from '../../../events';
 import {
   ignoredChanges,
   inRounds,

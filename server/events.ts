@@ -1,0 +1,35 @@
+/** What happened, for whoever reacts to it later (the reply job, live updates). */
+export interface AppEventMap {
+  /** A customer's message was stored for the first time (never again for a retried delivery). */
+  'whatsapp.message-received': { userId: number; conversationId: number; messageId: number; wamid: string };
+}
+
+export type AppEventName = keyof AppEventMap;
+type Listener<K extends AppEventName> = (payload: AppEventMap[K]) => void | Promise<void>;
+
+/**
+ * The in-process event bus of the embedded shape. A listener runs after the emitter has moved on,
+ * and its failure is logged, never thrown back at the webhook that emitted.
+ */
+export class AppEvents {
+  private readonly listeners = new Map<AppEventName, Set<Listener<never>>>();
+
+  constructor(private readonly onListenerError: (error: unknown, name: AppEventName) => void) {}
+
+  on<K extends AppEventName>(name: K, listener: Listener<K>): () => void {
+    const set = this.listeners.get(name) ?? new Set();
+    set.add(listener as Listener<never>);
+    this.listeners.set(name, set);
+    return () => set.delete(listener as Listener<never>);
+  }
+
+  emit<K extends AppEventName>(name: K, payload: AppEventMap[K]): void {
+    for (const listener of this.listeners.get(name) ?? []) {
+      queueMicrotask(() => {
+        Promise.resolve()
+          .then(() => (listener as Listener<K>)(payload))
+          .catch((error: unknown) => this.onListenerError(error, name));
+      });
+    }
+  }
+}
