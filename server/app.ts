@@ -9,7 +9,9 @@ import dbPlugin from './plugins/db';
 import errorHandler from './plugins/error-handler';
 import events from './plugins/events';
 import inputGuard from './plugins/input-guard';
+import inbox from './plugins/inbox';
 import jobs from './plugins/jobs';
+import knowledge from './plugins/knowledge';
 import mailer from './plugins/mailer';
 import openapi from './plugins/openapi';
 import rateLimit from './plugins/rate-limit';
@@ -68,6 +70,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await app.register(auth);
   await app.register(events);
   await app.register(whatsapp);
+  await app.register(knowledge);
+  await app.register(inbox);
   app.closing.addEventListener('abort', () => app.whatsapp.graph.close(), { once: true });
   await app.register(routes, { prefix: '/api/v1' });
   await app.register(replies);

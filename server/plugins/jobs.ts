@@ -2,17 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { GraphileJobs } from '../jobs/graphile';
 import { INGESTION_LANE, JobRunner, REPLIES_LANE, type JobRunnerOptions, type Jobs } from '../jobs/runner';
-import { INGEST_DOCUMENT_JOB } from '../services/knowledge/documents';
-import { providerEmbeddingModel } from '../services/knowledge/embeddings';
-import { ingestDocumentHandler, type KnowledgeResources } from '../services/knowledge/ingest';
-import { DocumentReaders } from '../services/knowledge/reader';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The job queue's runner: `enqueue`, `register` handlers, `runUntilIdle` in tests. */
     jobs: Jobs;
-    /** Shared by ingestion and search: the document reader processes and the agents' embedding models. */
-    knowledge: KnowledgeResources;
   }
 }
 
@@ -27,7 +21,10 @@ export interface JobsPluginOptions {
   runner?: JobRunnerOptions;
 }
 
-/** The in-process job runner (DESIGN.md §1) with the handlers of the areas built so far. */
+/**
+ * The job queue of this process's shape: our runner over PGlite, or graphile-worker on PostgreSQL.
+ * Each area's plugin registers its handlers on it (knowledge.ts, replies.ts).
+ */
 export default fp<JobsPluginOptions>(
   async function jobs(app: FastifyInstance, options) {
     // Closing the app stops the runner at once (preClose): the running job's I/O is aborted and
@@ -50,24 +47,12 @@ export default fp<JobsPluginOptions>(
             recoverOnStart: runsJobs && !databaseUrl,
             ...options.runner,
           });
-    const knowledge: KnowledgeResources = {
-      reader: new DocumentReaders(app.config.jobConcurrency.ingestion, {
-        limits: app.config.documentLimits,
-        log: app.log.child({ component: 'document-reader' }),
-      }),
-      embeddingModel: providerEmbeddingModel(app.config),
-    };
-    runner.register(INGEST_DOCUMENT_JOB, ingestDocumentHandler(knowledge), INGESTION_LANE);
     app.decorate('jobs', runner);
-    app.decorate('knowledge', knowledge);
 
     if (runsJobs) app.addHook('onReady', async () => runner.start());
     // An API node of the scaled-out shape runs no jobs, but its enqueues must reach the engine.
     else if (runner instanceof GraphileJobs) app.addHook('onReady', () => runner.prepare());
-    app.addHook('onClose', async () => {
-      await runner.stop();
-      await knowledge.reader.stop();
-    });
+    app.addHook('onClose', () => runner.stop());
   },
   { name: 'jobs', dependencies: ['db', 'secrets', 'shutdown'] },
 );

@@ -28,10 +28,10 @@ export default fp(
 
     registerReplyJobs(app.jobs, {
       graph: app.whatsapp.graph,
-      // Read at each use: the knowledge plugin's and the tests' swaps take effect.
+      // Read at each use: the tests' swaps take effect.
       embeddingModel: (agent) => app.knowledge.embeddingModel(agent),
       languageModel: (choice) => state.languageModel(choice),
     });
   },
-  { name: 'replies', dependencies: ['jobs', 'whatsapp'] },
+  { name: 'replies', dependencies: ['jobs', 'whatsapp', 'knowledge'] },
 );

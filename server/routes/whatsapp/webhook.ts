@@ -1,7 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { replyJobs } from '../../services/replies/jobs';
-import { DeliveryBatcher } from '../../services/whatsapp/webhook/batch';
 import { receiveWebhook } from '../../services/whatsapp/webhook/receive';
 import { answerVerification, SIGNATURE_HEADER } from '../../services/whatsapp/webhook/signature';
 import { ErrorResponse } from '../shared';
@@ -21,8 +19,7 @@ const WebhookAck = Type.Object({ received: Type.Literal(true) });
 /**
  * Meta's webhook (public). Its own encapsulated context: here, and only here, every body is kept
  * as the raw Buffer, because the signature covers the exact bytes; the rest of the API parses JSON
- * as before. Deliveries are stored by group commit (services/whatsapp/webhook/batch.ts), with the
- * reply and memory jobs of their new messages; closing the app waits for the ones already handed over.
+ * as before. Deliveries are handed over to the inbox's batcher (plugins/inbox.ts).
  */
 const webhook: FastifyPluginAsyncTypebox = async (app) => {
   app.removeAllContentTypeParsers();
@@ -30,14 +27,6 @@ const webhook: FastifyPluginAsyncTypebox = async (app) => {
     done(null, body),
   );
   const { settings } = app.whatsapp;
-  const batcher = new DeliveryBatcher({
-    db: app.db,
-    events: app.events,
-    log: app.log,
-    messageJobs: () => replyJobs(app.config.replyDebounceMs),
-    runner: app.jobs,
-  });
-  app.addHook('onClose', () => batcher.drain());
 
   app.get(
     '/whatsapp/webhook',
@@ -68,7 +57,7 @@ const webhook: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) =>
       receiveWebhook(
-        { appSecret: settings.appSecret, batcher, log: request.log },
+        { appSecret: settings.appSecret, batcher: app.deliveries, log: request.log },
         request.body as Buffer,
         request.headers[SIGNATURE_HEADER],
       ),
