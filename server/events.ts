@@ -1,7 +1,18 @@
+/**
+ * A customer's message as it was stored: what its event tells, and the payload of the jobs it
+ * queues (its reply, its memories), which the webhook's statement writes (webhook/store.ts).
+ */
+export interface ReceivedMessage {
+  userId: number;
+  conversationId: number;
+  messageId: number;
+  wamid: string;
+}
+
 /** What happened, for whoever reacts to it later (the reply job, live updates). */
 export interface AppEventMap {
   /** A customer's message was stored for the first time (never again for a retried delivery). */
-  'whatsapp.message-received': { userId: number; conversationId: number; messageId: number; wamid: string };
+  'whatsapp.message-received': ReceivedMessage;
 }
 
 export type AppEventName = keyof AppEventMap;

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import { AGENT_LIMITS, LOCAL_KNOWLEDGE_MODEL } from '../../../contract';
 import type { Db, Executor } from '../../db/client';
+import type { ReceivedMessage } from '../../events';
 import type { Secrets } from '../../secrets';
 import { callSignal } from '../../shutdown';
 import { findActiveAgent, type AgentRow } from '../agents/agents';
@@ -22,12 +23,8 @@ import { customerPhone } from './pipeline';
 
 export const EXTRACT_MEMORIES_JOB = 'extract-memories';
 
-export interface MemoryPayload {
-  userId: number;
-  conversationId: number;
-  messageId: number;
-  wamid: string;
-}
+/** The memory job's payload: the message to learn from. */
+export type MemoryPayload = ReceivedMessage;
 
 export interface MemoryDeps {
   db: Db;

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { INBOX_LIMITS, LOCAL_KNOWLEDGE_MODEL, type EscalationKind, type MessageSources } from '../../../contract';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
+import type { ReceivedMessage } from '../../events';
 import type { Secrets } from '../../secrets';
 import { callSignal, ShuttingDown, sleep as sleepFor } from '../../shutdown';
 import { findActiveAgent, type AgentRow } from '../agents/agents';
@@ -28,12 +29,8 @@ import { assemblePrompt, type HistoryTurn, type PromptMemory, type PromptPassage
 
 export const REPLY_JOB = 'reply';
 
-export interface ReplyPayload {
-  userId: number;
-  conversationId: number;
-  messageId: number;
-  wamid: string;
-}
+/** The reply job's payload: the message to answer. */
+export type ReplyPayload = ReceivedMessage;
 
 export interface ReplyDeps {
   db: Db;

@@ -1,5 +1,5 @@
 import type { Executor } from '../../../db/client';
-import type { AppEventMap } from '../../../events';
+import type { ReceivedMessage } from '../../../events';
 import {
   ignoredChanges,
   inRounds,
@@ -19,7 +19,18 @@ import {
  * reactions keep the newest per customer, statuses only move forward.
  */
 
-export type StoredInbound = AppEventMap['whatsapp.message-received'];
+export type StoredInbound = ReceivedMessage;
+
+/** The job payload of each new message, a ReceivedMessage, from the columns of `arrived` (a). */
+const RECEIVED_MESSAGE_COLUMNS: Record<keyof ReceivedMessage, string> = {
+  userId: 'a.user_id',
+  conversationId: 'a.conversation_id',
+  messageId: 'a.id',
+  wamid: 'a.wamid',
+};
+const RECEIVED_MESSAGE_JSON = `jsonb_build_object(${Object.entries(RECEIVED_MESSAGE_COLUMNS)
+  .map(([name, column]) => `'${name}', ${column}`)
+  .join(', ')})`;
 
 export interface StoredDeliveries {
   /** The messages stored for the first time, in the order they arrived. */
@@ -160,9 +171,7 @@ async function insertMessages(
         where c.user_id = t.user_id and c.wa_id = t.wa_id
      ), queued as (
        insert into jobs (name, payload, key, run_at, queue)
-       select j.name,
-              jsonb_build_object('userId', a.user_id, 'conversationId', a.conversation_id, 'messageId', a.id,
-                                 'wamid', a.wamid),
+       select j.name, ${RECEIVED_MESSAGE_JSON},
               j.key_prefix || a.wamid, coalesce($13::timestamptz, now()), 'conversation:' || a.conversation_id
          from arrived a cross join unnest($11::text[], $12::text[]) with ordinality as j(name, key_prefix, position)
         order by a.position, j.position
