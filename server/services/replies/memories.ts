@@ -12,7 +12,7 @@ import { upsertGraph, type GraphEdgeInput, type GraphNodeInput } from '../agents
 import { addMemory, normaliseMemory } from '../agents/memories';
 import { extractGraph } from '../knowledge/entities';
 import type { LanguageModelResolver } from './models';
-import { customerPhone } from './pipeline';
+import { customerPhone } from './context';
 
 /**
  * After each customer message: durable facts about the customer (memories, keyed by phone number)

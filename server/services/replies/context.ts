@@ -1,0 +1,114 @@
+import type { Db } from '../../db/client';
+import type { ReceivedMessage } from '../../events';
+import type { AgentRow } from '../agents/agents';
+import type { ContextHit } from '../knowledge/contexts';
+import { retrievePassages, type ContextSearchDeps } from '../knowledge/search';
+import { assemblePrompt, type HistoryTurn, type PromptMemory, type PromptPassage } from './prompt';
+
+/**
+ * What a reply is written from: the conversation, the burst of customer messages it answers and
+ * what came before, the passages of the agent's knowledge that match, the customer's memories, and
+ * the prompt made of them.
+ */
+
+/** Passages and memories put into the prompt. */
+export const TOP_PASSAGES = 5;
+export const MAX_MEMORIES = 20;
+/** Earlier messages of the conversation given as turns. */
+export const HISTORY_TURNS = 20;
+
+export type ConversationState = {
+  id: number;
+  wa_id: string;
+  profile_name: string | null;
+  owner: 'ai' | 'human';
+  window_open: boolean;
+};
+
+export type InboundRow = { id: number; wamid: string; body: string; direction: 'inbound' | 'outbound'; sent_at: Date };
+
+export async function conversationState(db: Db, payload: ReceivedMessage): Promise<ConversationState | undefined> {
+  return db.maybeOne<ConversationState>(
+    `select id, wa_id, profile_name, owner,
+            coalesce(last_inbound_at > now() - interval '24 hours', false) as window_open
+       from conversations where id = $1 and user_id = $2`,
+    [payload.conversationId, payload.userId],
+  );
+}
+
+/**
+ * The conversation's latest visible messages in the order they reached us (row ids): the customer's
+ * clock (their messages' timestamps) and ours need not agree.
+ */
+export async function recentMessages(db: Db, payload: ReceivedMessage): Promise<InboundRow[]> {
+  const rows = await db.query<InboundRow>(
+    `select id, wamid, body, direction, sent_at from messages
+      where conversation_id = $1 and user_id = $2 and hidden_at is null and status <> 'failed'
+      order by id desc
+      limit $3`,
+    [payload.conversationId, payload.userId, HISTORY_TURNS + 10],
+  );
+  return rows.reverse();
+}
+
+/** The customer's messages since our last message (the burst this reply answers), and what came before. */
+export function splitBurst(messages: InboundRow[]): { burst: InboundRow[]; earlier: InboundRow[] } {
+  let start = messages.length;
+  while (start > 0 && messages[start - 1].direction === 'inbound') start -= 1;
+  return { burst: messages.slice(start), earlier: messages.slice(0, start) };
+}
+
+async function customerMemories(deps: { db: Db }, agent: AgentRow, phone: string): Promise<PromptMemory[]> {
+  const rows = await deps.db.query<{ id: number; memory: string }>(
+    `select id, memory from memories
+      where agent_id = $1 and user_id = $2 and from_phone_number = $3
+      order by updated_at desc, id desc limit $4`,
+    [agent.id, agent.user_id, phone, MAX_MEMORIES],
+  );
+  return rows.map((row) => ({ id: Number(row.id), text: row.memory }));
+}
+
+/** The customer's number as memories key it: E.164 with the '+'. */
+export function customerPhone(waId: string): string {
+  return `+${waId}`;
+}
+
+export interface ReplyContext {
+  /** The burst's messages, one per line: what the reply answers. */
+  message: string;
+  passages: ContextHit[];
+  memories: PromptMemory[];
+  prompt: ReturnType<typeof assemblePrompt>;
+}
+
+/** Retrieval, the customer's memories and the prompt, for the burst `customerMessages`. */
+export async function replyContext(
+  deps: ContextSearchDeps & { db: Db },
+  agent: AgentRow,
+  apiKey: string | undefined,
+  conversation: ConversationState,
+  customerMessages: InboundRow[],
+  earlier: InboundRow[],
+): Promise<ReplyContext> {
+  const phone = customerPhone(conversation.wa_id);
+  const message = customerMessages.map((row) => row.body).join('\n');
+  const passages = await retrievePassages(deps, agent, apiKey, message, TOP_PASSAGES);
+  const memories = await customerMemories(deps, agent, phone);
+  const prompt = assemblePrompt({
+    systemPrompt: agent.system_prompt,
+    userPrompt: agent.user_prompt,
+    customerName: conversation.profile_name ?? phone,
+    customerPhone: phone,
+    message,
+    passages: passages.map((hit): PromptPassage => ({
+      id: hit.id,
+      text: hit.context,
+      documentName: hit.document_name,
+    })),
+    memories,
+    history: earlier
+      .slice(-HISTORY_TURNS)
+      .map((row): HistoryTurn => ({ from: row.direction === 'inbound' ? 'customer' : 'business', text: row.body })),
+  });
+  return { message, passages, memories, prompt };
+}

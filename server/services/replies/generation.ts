@@ -1,0 +1,130 @@
+import { generateText, tool, type LanguageModel } from 'ai';
+import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
+import type { MessageSources } from '../../../contract';
+import type { Config } from '../../config';
+import { callSignal, sleep as sleepFor } from '../../shutdown';
+import type { AgentRow } from '../agents/agents';
+import type { ContextHit } from '../knowledge/contexts';
+import type { ConversationState, ReplyContext } from './context';
+import { ESCALATE_TOOL, type KnowledgeBaseMetadata } from './knowledge-base-model';
+import { classifyModelError, type LanguageModelResolver } from './models';
+import type { PromptMemory } from './prompt';
+
+/**
+ * The model's answer to a reply's prompt: its text (and which passages it used), its call for a
+ * person, or why there is none. Transient failures are retried with a growing wait.
+ */
+
+export interface GenerationDeps {
+  log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+  config: Pick<Config, 'replyRetryBaseMs'>;
+  languageModel: LanguageModelResolver;
+  /** Waits between retries; tests may pass one that does not wait. */
+  sleep?: (ms: number) => Promise<void>;
+  /**
+   * The job's signal (`JobContext.signal`), aborted when the process shuts down: the model call and
+   * the waits between retries give up, and the job goes back to the queue instead of handing over.
+   */
+  signal?: AbortSignal;
+}
+
+/** Model calls per reply (the first and three retries) before handing over with 'AI unavailable'. */
+export const MAX_MODEL_ATTEMPTS = 4;
+/** One model call gives up after this long (then counts as a transient failure). */
+export const MODEL_TIMEOUT_MS = 60_000;
+const EXCERPT_LENGTH = 160;
+
+export type Generated =
+  | { kind: 'text'; text: string; contextIds: number[] | null }
+  | { kind: 'escalate'; reason: string }
+  | { kind: 'failed'; failure: 'key_rejected' | 'unavailable'; error: unknown };
+
+const escalateTool = tool({
+  description:
+    'Hand the conversation to a person from the business. Use it when the customer asks for a person, ' +
+    'or when you cannot answer from the knowledge you were given.',
+  inputSchema: z.object({ reason: z.string().describe('Why a person should take over, in a few words') }),
+});
+
+async function generate(deps: GenerationDeps, model: LanguageModel, prompt: ReplyContext['prompt']) {
+  const sleep = deps.sleep ?? ((ms: number) => sleepFor(ms, deps.signal));
+  for (let attempt = 1; ; attempt += 1) {
+    const call = callSignal(deps.signal, MODEL_TIMEOUT_MS);
+    try {
+      const result = await generateText({
+        model,
+        system: prompt.system,
+        messages: prompt.messages,
+        tools: { [ESCALATE_TOOL]: escalateTool },
+        maxRetries: 0,
+        abortSignal: call.signal,
+      }).finally(() => call.release());
+      const escalation = result.toolCalls.find((call) => call.toolName === ESCALATE_TOOL);
+      if (escalation) {
+        const input = escalation.input as { reason?: unknown };
+        const reason = typeof input.reason === 'string' && input.reason.trim() !== '' ? input.reason.trim() : '';
+        return { kind: 'escalate', reason } satisfies Generated;
+      }
+      const metadata = result.providerMetadata?.knowledgeBase as KnowledgeBaseMetadata | undefined;
+      return { kind: 'text', text: result.text.trim(), contextIds: metadata?.contextIds ?? null } satisfies Generated;
+    } catch (error) {
+      // Shutting down is no failure of the model's: no retry, no hand-over.
+      deps.signal?.throwIfAborted();
+      const failure = classifyModelError(error);
+      if (failure === 'key_rejected') return { kind: 'failed', failure, error } satisfies Generated;
+      if (failure === 'fatal' || attempt >= MAX_MODEL_ATTEMPTS) {
+        return { kind: 'failed', failure: 'unavailable', error } satisfies Generated;
+      }
+      const wait = deps.config.replyRetryBaseMs * 2 ** (attempt - 1);
+      deps.log.warn({ err: error, attempt, wait }, 'reply: model call failed; retrying');
+      await sleep(wait);
+      deps.signal?.throwIfAborted();
+    }
+  }
+}
+
+export function sourcesOf(
+  passages: ContextHit[],
+  memories: PromptMemory[],
+  usedContextIds: number[] | null,
+): MessageSources {
+  const used = usedContextIds === null ? passages : passages.filter((passage) => usedContextIds.includes(passage.id));
+  return {
+    contexts: used.map((passage) => ({
+      id: passage.id,
+      document_name: passage.document_name,
+      excerpt:
+        passage.context.length > EXCERPT_LENGTH
+          ? `${passage.context.slice(0, EXCERPT_LENGTH).trimEnd()}…`
+          : passage.context,
+    })),
+    // The offline model reads no memories; a real model is given them all.
+    memories: usedContextIds === null ? memories.map((memory) => ({ id: memory.id, memory: memory.text })) : [],
+  };
+}
+
+/** The agent's model (the offline one is given the question and passages) and its answer to the prompt. */
+export async function generateAnswer(
+  deps: GenerationDeps,
+  agent: AgentRow,
+  apiKey: string | undefined,
+  conversation: ConversationState,
+  context: ReplyContext,
+): Promise<Generated> {
+  let model: LanguageModel;
+  try {
+    model = deps.languageModel({
+      model: agent.model,
+      apiKey,
+      knowledge: {
+        question: context.message,
+        customerName: conversation.profile_name,
+        passages: context.passages.map((hit) => ({ id: hit.id, text: hit.context })),
+      },
+    });
+  } catch (error) {
+    return { kind: 'failed', failure: 'unavailable', error };
+  }
+  return generate(deps, model, context.prompt);
+}
