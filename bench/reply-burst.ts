@@ -21,7 +21,7 @@ import { multipart } from '../tests/server/documents-helpers';
 import { bearer, CUSTOMER_PHONE_HEADERS, httpApi, ownerWithAgent, type Api } from './owner';
 import { percentile, type BenchResult } from './report';
 
-/** The model's answer time: a provider under load (issue 13). */
+/** The model's answer time: a provider under load, as the work-engine issue measured it. */
 export const MODEL_LATENCY_MS = 3_000;
 const DEBOUNCE_MS = 2_000;
 /** How long the bench waits for the last reply before it reports what it has. */
@@ -45,7 +45,7 @@ interface Burst {
 const TWENTY: Burst = { label: '20 customers within 1 s', customers: 20, withinMs: 1_000, slackMs: 1_500 };
 const HUNDRED: Burst = { label: '100 customers within 10 s', customers: 100, withinMs: 10_000, slackMs: 3_000 };
 const WARM_UP: Burst = { label: 'warm-up', customers: 5, withinMs: 500, slackMs: 0 };
-/** Replies while documents ingest may be this much slower than without (issue 13). */
+/** Replies while documents ingest may be this much slower than without them. */
 const INGESTION_ALLOWANCE_MS = 1_000;
 const SCANNED_PAGES = 30;
 

@@ -1,7 +1,7 @@
 import { Type, type Static, type TSchema } from 'typebox';
 
 /**
- * Dashboard, analytics and export (issue 8, DESIGN.md §12): every figure is computed from the
+ * Dashboard, analytics and export (DESIGN.md §12): every figure is computed from the
  * owner's messages, conversations and hand-overs; nothing is hard-coded.
  */
 

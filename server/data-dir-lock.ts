@@ -7,7 +7,7 @@ import { isRunning, readProcessRecord, thisProcess, type ProcessRecord } from '.
 
 /**
  * One process at a time per DATA_DIR. PGlite has no lock of its own: a second process opening the same
- * files corrupts the database for good at the next unclean stop (issue 14). The lock is a file naming
+ * files corrupts the database for good at the next unclean stop. The lock is a file naming
  * its holder; a holder that no longer runs (killed, out of memory, power lost) is taken over.
  */
 export const LOCK_FILE = 'threadline.lock';

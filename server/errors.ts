@@ -1,6 +1,7 @@
 /**
  * Errors are values with codes (STYLE.md 13): services throw these, and the error handler turns
- * them into the contract's error body `{ detail, message, code, field? }`.
+ * them into the contract's error body `{ detail, message, code, field? }`. Each takes its
+ * arguments in one order: the message, the field at fault (where one can be), the code.
  */
 export class AppError extends Error {
   constructor(
@@ -21,7 +22,7 @@ export class ValidationFailed extends AppError {
 }
 
 export class BadRequest extends AppError {
-  constructor(message: string, code = 'bad_request', field?: string) {
+  constructor(message: string, field?: string, code = 'bad_request') {
     super(400, code, message, field);
   }
 }

@@ -73,7 +73,7 @@ export default fp(
   async function inputGuard(app: FastifyInstance) {
     app.addHook('preValidation', async (request) => {
       const found = findProblem(request.params, true) ?? findProblem(request.query, true) ?? findProblem(request.body);
-      if (found?.problem === 'tooDeep') throw new BadRequest(INPUT_ERRORS.tooDeep, 'too_deep', found.field);
+      if (found?.problem === 'tooDeep') throw new BadRequest(INPUT_ERRORS.tooDeep, found.field, 'too_deep');
       if (found) throw new ValidationFailed(INPUT_ERRORS.unstorable(found.field), found.field);
     });
     app.addHook('preHandler', async (request) => {

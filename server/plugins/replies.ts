@@ -16,7 +16,7 @@ declare module 'fastify' {
 }
 
 /**
- * AI replies (issue 7): the handlers of the reply and memory jobs that the webhook queues for every
+ * AI replies: the handlers of the reply and memory jobs that the webhook queues for every
  * new customer message (services/replies/jobs.ts), on whichever runner this process has.
  */
 export default fp(

@@ -76,7 +76,7 @@ export const inboxApi = {
   unread: (token: string) => request<UnreadSummary>('/messages/unread', { token, reading: 'messaging' }),
 };
 
-/** The hand-over endpoints (issue 7): the header's bell and the chat header's 'Hand back to AI'. */
+/** The hand-over endpoints: the header's bell and the chat header's 'Hand back to AI'. */
 export const handoverApi = {
   /** Open hand-overs, newest first. */
   escalations: (token: string) => request<Escalation[]>('/escalations', { token, reading: 'messaging' }),

@@ -47,7 +47,7 @@ async function exportMessages(token: string, { format, from, to, tz }: ExportQue
   return { blob, filename: fileNameOf(response.headers.get('content-disposition'), fallback) };
 }
 
-/** One function per insight endpoint (issue 8); every one needs the owner's token. */
+/** One function per insight endpoint; every one needs the owner's token. */
 export const insightsApi = {
   dashboardSummary: (token: string, tz: string) =>
     request<DashboardSummary>(`/dashboard/summary?${query({ tz })}`, { token, reading: 'messaging' }),

@@ -42,7 +42,7 @@ export async function confirmPasswordReset(deps: AccountDeps, body: ResetConfirm
   const token = body.token.trim();
   if (token === '') throw new ValidationFailed(VALIDATION.resetTokenMissing, 'token');
   const password = validNewPassword(body.newPassword, 'newPassword', VALIDATION.passwordMin);
-  const invalidLink = () => new BadRequest(AUTH_ERRORS.resetLinkInvalid, 'invalid_token');
+  const invalidLink = () => new BadRequest(AUTH_ERRORS.resetLinkInvalid, undefined, 'invalid_token');
   // Looked up first so that a dead link costs no hashing; used up below, atomically.
   if ((await findUsableToken(deps.db, token, 'reset_password')) === undefined) throw invalidLink();
   const passwordHash = await hashPassword(password);
@@ -73,7 +73,7 @@ export async function changePassword(
   deps.limiter.check('change-password', String(userId), limit);
   if (!(await verifyPassword(user.password_hash, body.currentPassword))) {
     deps.limiter.record('change-password', String(userId), limit);
-    throw new BadRequest(VALIDATION.currentPasswordWrong, 'wrong_password', 'currentPassword');
+    throw new BadRequest(VALIDATION.currentPasswordWrong, 'currentPassword', 'wrong_password');
   }
   const passwordHash = await hashPassword(password);
   await deps.db.transaction(async (tx) => {

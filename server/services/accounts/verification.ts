@@ -19,7 +19,7 @@ export async function verifyEmail(deps: AccountDeps, body: TokenBody): Promise<M
   if (token === '') throw new ValidationFailed(VALIDATION.verifyTokenMissing, 'token');
   await deps.db.transaction(async (tx) => {
     const userId = await consumeToken(tx, token, 'verify_email');
-    if (userId === undefined) throw new BadRequest(AUTH_ERRORS.verifyLinkInvalid, 'invalid_token');
+    if (userId === undefined) throw new BadRequest(AUTH_ERRORS.verifyLinkInvalid, undefined, 'invalid_token');
     await tx.query('update users set is_verified = true, updated_at = now() where id = $1', [userId]);
   });
   return { message: ACCOUNT_MESSAGES.emailVerified };

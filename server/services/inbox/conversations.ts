@@ -96,15 +96,6 @@ export function toConversation(row: ListRow): Conversation {
   };
 }
 
-/** All of the owner's conversations (the API pages them: conversation-pages.ts). */
-export async function listConversations(db: Executor, userId: number): Promise<Conversation[]> {
-  const rows = await db.query<ListRow>(
-    `select ${LIST_COLUMNS} from conversations where user_id = $1 order by ${LIST_ORDER}`,
-    [userId],
-  );
-  return rows.map(toConversation);
-}
-
 /** One of the owner's conversations as the list shows it; undefined for a stranger's. */
 export async function listedConversation(
   db: Executor,
@@ -149,7 +140,7 @@ export async function markConversationRead(db: Executor, conversation: Conversat
  * After a message was hidden, the list shows the newest message still visible (activity time and
  * order stay as they were).
  */
-export async function refreshPreview(db: Executor, conversationId: number, userId: number): Promise<void> {
+export async function refreshPreview(db: Executor, userId: number, conversationId: number): Promise<void> {
   await db.query(
     `update conversations set
         last_message_preview = coalesce(

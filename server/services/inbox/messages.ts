@@ -24,7 +24,7 @@ export type MessageRow = {
   status: MessageStatus;
   status_error: string | null;
   sent_at: Date;
-  /** What an AI reply was built from (issue 7); null otherwise. */
+  /** What an AI reply was built from (passages, memories); null for any other message. */
   sources: MessageSources | null;
 };
 
@@ -122,7 +122,7 @@ export async function hideMessage(db: Db, conversation: ConversationRow, wamid: 
       message.id,
       conversation.user_id,
     ]);
-    await refreshPreview(tx, conversation.id, conversation.user_id);
+    await refreshPreview(tx, conversation.user_id, conversation.id);
   });
 }
 

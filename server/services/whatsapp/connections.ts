@@ -118,12 +118,3 @@ export async function deleteConnection(db: Executor, userId: number): Promise<vo
   await db.query('delete from whatsapp_connections where user_id = $1', [userId]);
   await db.query('delete from whatsapp_pending_exchanges where user_id = $1', [userId]);
 }
-
-/** The owner a webhook's `metadata.phone_number_id` belongs to, if any. */
-export async function ownerOfNumber(db: Executor, phoneNumberId: string): Promise<number | undefined> {
-  const row = await db.maybeOne<{ user_id: number }>(
-    'select user_id from whatsapp_connections where phone_number_id = $1',
-    [phoneNumberId],
-  );
-  return row?.user_id;
-}

@@ -84,7 +84,7 @@ export async function exchangeToken(
   if (await numberTakenByAnotherOwner(deps.db, userId, phoneNumberId)) throw numberTaken();
 
   const { graph } = deps;
-  const codeInvalid = () => new BadRequest(WHATSAPP_ERRORS.codeInvalid, 'whatsapp_code_invalid', 'code');
+  const codeInvalid = () => new BadRequest(WHATSAPP_ERRORS.codeInvalid, 'code', 'whatsapp_code_invalid');
   const { access_token: token } = await graphCall(graph.exchangeCode(code), codeInvalid);
   const phone = await graphCall(graph.getPhoneNumber(token, phoneNumberId, ['display_phone_number']));
   await graphCall(graph.subscribeApp(token, wabaId));
@@ -154,9 +154,9 @@ function storeConnection(
   const { secrets } = deps;
   return deps.db.transaction(async (tx) => {
     const pending = await usePendingExchange(tx, userId, referenceHash);
-    if (!pending) throw new BadRequest(WHATSAPP_ERRORS.setupExpired, 'whatsapp_setup_expired', 'business_token');
+    if (!pending) throw new BadRequest(WHATSAPP_ERRORS.setupExpired, 'business_token', 'whatsapp_setup_expired');
     if (pending.waba_id !== wabaId || pending.phone_number_id !== phoneNumberId) {
-      throw new BadRequest(WHATSAPP_ERRORS.setupMismatch, 'whatsapp_setup_mismatch');
+      throw new BadRequest(WHATSAPP_ERRORS.setupMismatch, undefined, 'whatsapp_setup_mismatch');
     }
     const token = secrets.decrypt(pending.business_token, pendingSecretAad(userId, referenceHash, 'business_token'));
     const pin = secrets.decrypt(pending.registration_pin, pendingSecretAad(userId, referenceHash, 'registration_pin'));

@@ -20,9 +20,6 @@ export const selectContexts = createSelector([selectContextsList], (list) => con
 export const selectDocuments = createSelector([selectDocumentsState], (documents) =>
   documentSelectors.selectAll(documents.items),
 );
-export const selectAnyDocumentProcessing = createSelector([selectDocuments], (documents) =>
-  documents.some((document) => document.status === 'processing'),
-);
 
 export const selectUploadItems = createSelector([selectUploadItemsState], (items) => selectAllUploadItems(items));
 

@@ -32,7 +32,7 @@ const percent = (rate: number | null) => (rate === null ? null : Math.round(rate
 
 const conversationHref = (conversationId: string) => `/messages?c=${encodeURIComponent(conversationId)}`;
 
-/** Every chart of /analytics for the loaded range (issue 8). */
+/** Every chart of /analytics for the loaded range. */
 export default function AnalyticsCharts({ loading, summary, timeseries }: AnalyticsChartsProps) {
   const points = timeseries?.points ?? [];
   const labels = points.map((point) => point.label);

@@ -12,7 +12,7 @@ import AnalyticsCharts from './AnalyticsCharts';
 import ExportButtons from './ExportButtons';
 import RangePicker from './RangePicker';
 
-/** /analytics (issue 8, DESIGN.md §12): what happened in a range, from the owner's data. */
+/** /analytics (DESIGN.md §12): what happened in a range, from the owner's data. */
 export default function AnalyticsPage() {
   const dispatch = useAppDispatch();
   const { status, summary, timeseries, error } = useAppSelector(selectAnalytics);

@@ -55,8 +55,6 @@ const FORMATS: Record<FigureKind, (value: number | null) => string> = {
   duration: formatDuration,
 };
 
-export const STATS_FAILED = 'The figures could not be loaded.';
-
 /** The four cards of SPEC.md §2, computed from the owner's data (DESIGN.md §12). */
 export default function DashboardStats({ connected, checking }: { connected: boolean; checking: boolean }) {
   const dispatch = useAppDispatch();

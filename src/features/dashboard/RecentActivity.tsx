@@ -43,7 +43,7 @@ function ActivityRow({ item }: { item: ActivityItem }) {
   );
 }
 
-/** The latest events of the owner's conversations (issue 8). */
+/** The latest events of the owner's conversations, newest first. */
 export default function RecentActivity({ notConnected }: { notConnected: boolean }) {
   const dispatch = useAppDispatch();
   const activity = useAppSelector(selectActivity);

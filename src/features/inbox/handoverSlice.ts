@@ -3,7 +3,7 @@ import type { Conversation, Escalation } from '../../../contract';
 import type { RootState } from '../../store';
 import { loggedOut } from '../auth/slice';
 
-/** The hand-overs to the owner (issue 7): the header's bell and the chat header's 'Hand back to AI'. */
+/** The hand-overs to the owner: the header's bell and the chat header's 'Hand back to AI'. */
 export interface HandoverState {
   /** Open hand-overs, newest first, as the server last listed them. */
   escalations: Escalation[];
@@ -70,7 +70,6 @@ export const { handoverBellShown, handoverBellHidden, escalationsLoaded, handBac
 type WithHandover = Pick<RootState, 'handover'>;
 
 export const selectEscalations = (state: WithHandover) => state.handover.escalations;
-export const selectOpenHandoverCount = (state: WithHandover) => state.handover.escalations.length;
 export const selectHandingBackId = (state: WithHandover) => state.handover.handingBackId;
 
 export default handoverSlice;

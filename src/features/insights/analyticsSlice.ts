@@ -23,7 +23,7 @@ export const initialAnalyticsState: AnalyticsState = {
   error: null,
 };
 
-/** The /analytics page: the chosen range and its figures (issue 8). */
+/** The /analytics page: the chosen range and its figures. */
 const analyticsSlice = createSlice({
   name: 'analytics',
   initialState: initialAnalyticsState,

@@ -14,7 +14,7 @@ export const initialDashboardInsightsState: DashboardInsightsState = {
   activity: { status: 'idle', items: [], error: null },
 };
 
-/** The dashboard's figures and its recent activity (issue 8). */
+/** The dashboard's figures and its recent activity, each loaded on its own. */
 const dashboardInsightsSlice = createSlice({
   name: 'dashboardInsights',
   initialState: initialDashboardInsightsState,

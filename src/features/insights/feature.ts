@@ -4,7 +4,7 @@ import analyticsSlice from './analyticsSlice';
 import dashboardInsightsSlice from './dashboardSlice';
 import exportSlice from './exportSlice';
 
-/** The dashboard's figures and activity, /analytics and the message export (issue 8). */
+/** The dashboard's figures and activity, /analytics and the message export. */
 export const insightsFeature = {
   name: 'insights',
   slices: [dashboardInsightsSlice, analyticsSlice, exportSlice],

@@ -59,14 +59,6 @@ export function changeOf(kind: FigureKind, value: number | null, previous: numbe
   return { direction, label, tone };
 }
 
-/** A bucket's start as the axis and tables write it. */
-export function bucketLabel(at: string, interval: 'hour' | 'day'): string {
-  const date = new Date(at);
-  return interval === 'hour'
-    ? date.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' })
-    : date.toLocaleDateString('en-US', { month: 'short', day: 'numeric' });
-}
-
 /** An event's time in the activity list. */
 export function eventTime(at: string): string {
   return new Date(at).toLocaleString('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });

@@ -55,7 +55,7 @@ function isObject(value: unknown): value is Json {
 }
 
 function malformed(detail: string): BadRequest {
-  return new BadRequest(`Malformed webhook: ${detail}`, 'malformed_webhook');
+  return new BadRequest(`Malformed webhook: ${detail}`, undefined, 'malformed_webhook');
 }
 
 function list(value: unknown, path: string, required: boolean): unknown[] {
