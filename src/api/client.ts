@@ -16,6 +16,16 @@ export class ApiError extends Error {
 }
 
 /**
+ * What an error says to a person, written once for every saga: the server's message when it sent
+ * one, else `fallback` (a network failure has no words for people), else the error's own text.
+ */
+export function errorText(error: unknown, fallback?: string): string {
+  if (error instanceof ApiError && error.message) return error.message;
+  if (fallback !== undefined) return fallback;
+  return error instanceof Error ? error.message : String(error);
+}
+
+/**
  * SPEC.md §8 reads errors two ways: account calls take `message` (falling back to the action's
  * name plus the status), messaging calls take `detail` ('An unknown error occurred', or
  * 'HTTP error! status: N' when the body is not JSON).

@@ -1,9 +1,9 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
-import { call, put, race, select, take, takeEvery, takeLatest, takeLeading } from 'redux-saga/effects';
+import { call, put, race, select, take, takeEvery, takeLatest, takeLeading } from 'typed-redux-saga';
 import type { ChangePasswordBody, ResetConfirmBody, UpdateProfileBody, UserProfile } from '../../contract';
-import { AUTH_ERRORS, VALIDATION } from '../../contract/messages';
+import { VALIDATION } from '../../contract/messages';
 import { authApi } from '../api/auth';
-import { ApiError } from '../api/client';
+import { ApiError, errorText } from '../api/client';
 import {
   accountDeleted,
   accountDeletionConfirmed,
@@ -41,6 +41,7 @@ import {
 } from '../features/auth/slice';
 import { toastShown } from '../features/toasts/slice';
 import { safely } from './safely';
+import { requireAccessToken } from './session';
 
 /** SPEC.md §8's texts for the account flows. */
 const ACCOUNT_FEEDBACK = {
@@ -64,70 +65,59 @@ const ACCOUNT_FEEDBACK = {
   deleteFailed: 'Failed to delete account.',
 } as const;
 
-/** The server's message when it sent one, else the flow's fallback (a network failure has no message for people). */
-function messageOf(error: unknown, fallback: string): string {
-  return error instanceof ApiError && error.message ? error.message : fallback;
-}
-
 /** A toast's description only when it adds something to its title. */
 function detailBeyond(title: string, error: unknown): string | undefined {
-  const message = messageOf(error, title);
+  const message = errorText(error, title);
   return message === title ? undefined : message;
-}
-
-function* requireAccessToken() {
-  const token: ReturnType<typeof selectAccessToken> = yield select(selectAccessToken);
-  if (!token) throw new ApiError(AUTH_ERRORS.sessionExpired, 401);
-  return token;
 }
 
 export function* requestPasswordReset(action: PayloadAction<{ email: string }>) {
   try {
-    yield call(authApi.requestPasswordReset, action.payload.email);
+    yield* call(authApi.requestPasswordReset, action.payload.email);
   } catch (error) {
-    const message = messageOf(error, ACCOUNT_FEEDBACK.unexpected);
-    yield put(passwordResetRequestFailed({ message }));
-    yield put(toastShown({ title: 'Error', description: message, variant: 'destructive' }));
+    const message = errorText(error, ACCOUNT_FEEDBACK.unexpected);
+    yield* put(passwordResetRequestFailed({ message }));
+    yield* put(toastShown({ title: 'Error', description: message, variant: 'destructive' }));
     return;
   }
-  yield put(passwordResetEmailSent());
-  yield put(toastShown({ title: ACCOUNT_FEEDBACK.resetEmailSent, variant: 'success' }));
+  yield* put(passwordResetEmailSent());
+  yield* put(toastShown({ title: ACCOUNT_FEEDBACK.resetEmailSent, variant: 'success' }));
 }
 
 function* passwordResetFailedWith(message: string, field?: string) {
-  yield put(passwordResetFailed({ message, field }));
-  yield put(toastShown({ title: 'Error', description: message, variant: 'destructive' }));
+  yield* put(passwordResetFailed({ message, field }));
+  yield* put(toastShown({ title: 'Error', description: message, variant: 'destructive' }));
 }
 
 export function* confirmPasswordReset(action: PayloadAction<ResetConfirmBody>) {
   const { token, newPassword } = action.payload;
   if (!token) {
-    yield call(passwordResetFailedWith, VALIDATION.resetTokenMissing);
+    yield* call(passwordResetFailedWith, VALIDATION.resetTokenMissing);
     return;
   }
   try {
-    yield call(authApi.confirmPasswordReset, { token, newPassword });
+    yield* call(authApi.confirmPasswordReset, { token, newPassword });
   } catch (error) {
     const field = error instanceof ApiError ? error.field : undefined;
-    yield call(passwordResetFailedWith, messageOf(error, ACCOUNT_FEEDBACK.unexpected), field);
+    yield* call(passwordResetFailedWith, errorText(error, ACCOUNT_FEEDBACK.unexpected), field);
     return;
   }
-  yield put(passwordResetSucceeded());
-  yield put(toastShown({ title: ACCOUNT_FEEDBACK.resetSucceeded, variant: 'success' }));
+  yield* put(passwordResetSucceeded());
+  yield* put(toastShown({ title: ACCOUNT_FEEDBACK.resetSucceeded, variant: 'success' }));
 }
 
 export function* verifyEmail(action: PayloadAction<{ token: string | null }>) {
   const { token } = action.payload;
   if (!token) return;
-  const current: ReturnType<typeof selectVerification> = yield select(selectVerification);
+  const current = yield* select(selectVerification);
   // StrictMode runs the page's effect twice, and a revisit opens it again: each token is sent once.
   if (current.token === token) return;
-  yield put(emailVerificationStarted({ token }));
+  yield* put(emailVerificationStarted({ token }));
   try {
-    yield call(authApi.verifyEmail, token);
+    yield* call(authApi.verifyEmail, token);
   } catch (error) {
-    yield put(emailVerificationFailed({ token, message: messageOf(error, ACCOUNT_FEEDBACK.verifyFailed) }));
-    yield put(
+    yield* put(emailVerificationFailed({ token, message: errorText(error, ACCOUNT_FEEDBACK.verifyFailed) }));
+    yield* put(
       toastShown({
         title: ACCOUNT_FEEDBACK.verifyFailedToast,
         description: ACCOUNT_FEEDBACK.verifyFailedToastDescription,
@@ -136,18 +126,18 @@ export function* verifyEmail(action: PayloadAction<{ token: string | null }>) {
     );
     return;
   }
-  yield put(emailVerified({ token }));
-  yield put(toastShown({ title: ACCOUNT_FEEDBACK.verified, variant: 'success' }));
-  const accessToken: ReturnType<typeof selectAccessToken> = yield select(selectAccessToken);
-  if (accessToken) yield put(userRefreshRequested({ force: true }));
+  yield* put(emailVerified({ token }));
+  yield* put(toastShown({ title: ACCOUNT_FEEDBACK.verified, variant: 'success' }));
+  const accessToken = yield* select(selectAccessToken);
+  if (accessToken) yield* put(userRefreshRequested({ force: true }));
 }
 
 export function* resendVerification(action: PayloadAction<{ email: string }>) {
   try {
-    yield call(authApi.resendVerification, action.payload.email);
+    yield* call(authApi.resendVerification, action.payload.email);
   } catch (error) {
-    yield put(verificationResendFailed({ message: messageOf(error, ACCOUNT_FEEDBACK.resendFailed) }));
-    yield put(
+    yield* put(verificationResendFailed({ message: errorText(error, ACCOUNT_FEEDBACK.resendFailed) }));
+    yield* put(
       toastShown({
         title: ACCOUNT_FEEDBACK.resendFailed,
         description: ACCOUNT_FEEDBACK.resendFailedDescription,
@@ -156,8 +146,8 @@ export function* resendVerification(action: PayloadAction<{ email: string }>) {
     );
     return;
   }
-  yield put(verificationEmailResent());
-  yield put(
+  yield* put(verificationEmailResent());
+  yield* put(
     toastShown({
       title: ACCOUNT_FEEDBACK.resendSent,
       description: ACCOUNT_FEEDBACK.resendSentDescription,
@@ -168,10 +158,10 @@ export function* resendVerification(action: PayloadAction<{ email: string }>) {
 
 /** The settings page wants the signed-in user; the auth saga loads it, this one reports a failure. */
 export function* loadProfile() {
-  yield put(userRefreshRequested());
-  let status: ReturnType<typeof selectUserStatus> = yield select(selectUserStatus);
+  yield* put(userRefreshRequested());
+  let status = yield* select(selectUserStatus);
   if (status === 'loading') {
-    const { failed, closed }: { failed?: unknown; closed?: unknown } = yield race({
+    const { failed, closed } = yield* race({
       loaded: take(userLoaded),
       failed: take(userLoadFailed),
       closed: take(accountSettingsClosed),
@@ -180,18 +170,18 @@ export function* loadProfile() {
     status = failed ? 'failed' : 'loaded';
   }
   if (status === 'failed') {
-    yield put(toastShown({ title: ACCOUNT_FEEDBACK.profileLoadFailed, variant: 'destructive' }));
+    yield* put(toastShown({ title: ACCOUNT_FEEDBACK.profileLoadFailed, variant: 'destructive' }));
   }
 }
 
 export function* saveProfile(action: PayloadAction<UpdateProfileBody>) {
   let user: UserProfile;
   try {
-    const token: string = yield call(requireAccessToken);
-    user = yield call(authApi.updateProfile, token, action.payload);
+    const token = yield* call(requireAccessToken);
+    user = yield* call(authApi.updateProfile, token, action.payload);
   } catch (error) {
-    yield put(profileSaveFailed({ message: messageOf(error, ACCOUNT_FEEDBACK.profileSaveFailed) }));
-    yield put(
+    yield* put(profileSaveFailed({ message: errorText(error, ACCOUNT_FEEDBACK.profileSaveFailed) }));
+    yield* put(
       toastShown({
         title: ACCOUNT_FEEDBACK.profileSaveFailed,
         description: detailBeyond(ACCOUNT_FEEDBACK.profileSaveFailed, error),
@@ -200,32 +190,32 @@ export function* saveProfile(action: PayloadAction<UpdateProfileBody>) {
     );
     return;
   }
-  const fetchedAt: number = yield call(Date.now);
-  yield put(userLoaded({ user, fetchedAt }));
-  yield put(profileSaved());
-  yield put(toastShown({ title: ACCOUNT_FEEDBACK.profileSaved, variant: 'success' }));
+  const fetchedAt = yield* call(Date.now);
+  yield* put(userLoaded({ user, fetchedAt }));
+  yield* put(profileSaved());
+  yield* put(toastShown({ title: ACCOUNT_FEEDBACK.profileSaved, variant: 'success' }));
 }
 
 export function* changePassword(action: PayloadAction<ChangePasswordBody>) {
   try {
-    const token: string = yield call(requireAccessToken);
-    yield call(authApi.changePassword, token, action.payload);
+    const token = yield* call(requireAccessToken);
+    yield* call(authApi.changePassword, token, action.payload);
   } catch (error) {
     const field = error instanceof ApiError ? error.field : undefined;
-    yield put(passwordChangeFailed({ message: messageOf(error, ACCOUNT_FEEDBACK.passwordChangeFailed), field }));
+    yield* put(passwordChangeFailed({ message: errorText(error, ACCOUNT_FEEDBACK.passwordChangeFailed), field }));
     return;
   }
-  yield put(passwordChanged());
-  yield put(toastShown({ title: ACCOUNT_FEEDBACK.passwordChanged, variant: 'success' }));
+  yield* put(passwordChanged());
+  yield* put(toastShown({ title: ACCOUNT_FEEDBACK.passwordChanged, variant: 'success' }));
 }
 
 export function* deleteAccount() {
   try {
-    const token: string = yield call(requireAccessToken);
-    yield call(authApi.deleteAccount, token);
+    const token = yield* call(requireAccessToken);
+    yield* call(authApi.deleteAccount, token);
   } catch (error) {
-    yield put(accountDeletionFailed({ message: messageOf(error, ACCOUNT_FEEDBACK.deleteFailed) }));
-    yield put(
+    yield* put(accountDeletionFailed({ message: errorText(error, ACCOUNT_FEEDBACK.deleteFailed) }));
+    yield* put(
       toastShown({
         title: ACCOUNT_FEEDBACK.deleteFailed,
         description: detailBeyond(ACCOUNT_FEEDBACK.deleteFailed, error),
@@ -234,20 +224,20 @@ export function* deleteAccount() {
     );
     return;
   }
-  yield put(accountDeleted());
-  yield put(toastShown({ title: ACCOUNT_FEEDBACK.accountDeleted, variant: 'success' }));
+  yield* put(accountDeleted());
+  yield* put(toastShown({ title: ACCOUNT_FEEDBACK.accountDeleted, variant: 'success' }));
   // SPEC.md §4: deleting the account is followed by logout (the auth saga clears storage, goes to /login).
-  yield put(logoutRequested());
+  yield* put(logoutRequested());
 }
 
 /** Effects of the account flows (src/features/account/slice.ts). */
 export function* watchAccount() {
-  yield takeLeading(passwordResetRequested, safely(requestPasswordReset));
-  yield takeLeading(passwordResetSubmitted, safely(confirmPasswordReset));
-  yield takeEvery(verifyEmailPageOpened, safely(verifyEmail));
-  yield takeLeading(verificationResendRequested, safely(resendVerification));
-  yield takeLatest(accountSettingsOpened, safely(loadProfile));
-  yield takeLeading(profileSubmitted, safely(saveProfile));
-  yield takeLeading(passwordChangeSubmitted, safely(changePassword));
-  yield takeLeading(accountDeletionConfirmed, safely(deleteAccount));
+  yield* takeLeading(passwordResetRequested, safely(requestPasswordReset));
+  yield* takeLeading(passwordResetSubmitted, safely(confirmPasswordReset));
+  yield* takeEvery(verifyEmailPageOpened, safely(verifyEmail));
+  yield* takeLeading(verificationResendRequested, safely(resendVerification));
+  yield* takeLatest(accountSettingsOpened, safely(loadProfile));
+  yield* takeLeading(profileSubmitted, safely(saveProfile));
+  yield* takeLeading(passwordChangeSubmitted, safely(changePassword));
+  yield* takeLeading(accountDeletionConfirmed, safely(deleteAccount));
 }

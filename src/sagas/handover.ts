@@ -1,5 +1,6 @@
-import { all, call, delay, put, race, take, takeLeading } from 'redux-saga/effects';
-import type { Conversation, Escalation } from '../../contract';
+import { all, call, delay, put, race, take, takeLeading } from 'typed-redux-saga';
+import type { Conversation } from '../../contract';
+import { errorText } from '../api/client';
 import { handoverApi } from '../api/inbox';
 import { loggedOut } from '../features/auth/slice';
 import {
@@ -14,19 +15,17 @@ import {
 import { toastShown } from '../features/toasts/slice';
 import { loadMessages, refreshConversations, UNREAD_REFRESH_INTERVAL_MS, waitUntilVisible } from './inbox';
 import { safely } from './safely';
-import { requireAccessToken } from './whatsapp';
+import { requireAccessToken } from './session';
 
 /** The bell asks for the open hand-overs as often as the sidebar badge asks for the unread count. */
 export const HANDOVER_REFRESH_INTERVAL_MS = UNREAD_REFRESH_INTERVAL_MS;
 
-const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
-
 /** The bell keeps its last list when the hand-overs cannot be fetched. */
 export function* loadEscalations() {
   try {
-    const token: string = yield call(requireAccessToken);
-    const escalations: Escalation[] = yield call(handoverApi.escalations, token);
-    yield put(escalationsLoaded(escalations));
+    const token = yield* call(requireAccessToken);
+    const escalations = yield* call(handoverApi.escalations, token);
+    yield* put(escalationsLoaded(escalations));
   } catch (error) {
     console.warn('The open hand-overs could not be fetched', error);
   }
@@ -34,17 +33,17 @@ export function* loadEscalations() {
 
 export function* pollEscalations() {
   while (true) {
-    yield call(waitUntilVisible);
-    yield call(loadEscalations);
-    yield delay(HANDOVER_REFRESH_INTERVAL_MS);
+    yield* call(waitUntilVisible);
+    yield* call(loadEscalations);
+    yield* delay(HANDOVER_REFRESH_INTERVAL_MS);
   }
 }
 
 /** The bell counts from the moment the shell shows it until it goes (or the owner signs out). */
 export function* watchHandoverBell() {
   while (true) {
-    yield take(handoverBellShown);
-    yield race({ poll: call(safely(pollEscalations)), hidden: take([handoverBellHidden, loggedOut]) });
+    yield* take(handoverBellShown);
+    yield* race({ poll: call(safely(pollEscalations)), hidden: take([handoverBellHidden, loggedOut]) });
   }
 }
 
@@ -55,26 +54,26 @@ export function* watchHandoverBell() {
 export function* handBack({ payload: conversationId }: ReturnType<typeof handBackClicked>) {
   let conversation: Conversation;
   try {
-    const token: string = yield call(requireAccessToken);
-    conversation = yield call(handoverApi.handBack, token, conversationId);
+    const token = yield* call(requireAccessToken);
+    conversation = yield* call(handoverApi.handBack, token, conversationId);
   } catch (error) {
     const reason = errorText(error);
-    yield put(handBackFailed({ conversationId, error: reason }));
-    yield put(toastShown({ title: HANDOVER_TEXTS.handBackFailed, description: reason, variant: 'destructive' }));
+    yield* put(handBackFailed({ conversationId, error: reason }));
+    yield* put(toastShown({ title: HANDOVER_TEXTS.handBackFailed, description: reason, variant: 'destructive' }));
     return;
   }
-  yield put(
+  yield* put(
     toastShown({
       title: HANDOVER_TEXTS.handedBack,
       description: HANDOVER_TEXTS.handedBackDescription,
       variant: 'success',
     }),
   );
-  yield all([call(loadMessages, conversationId), call(refreshConversations), call(loadEscalations)]);
-  yield put(handedBack({ conversationId, conversation }));
+  yield* all([call(loadMessages, conversationId), call(refreshConversations), call(loadEscalations)]);
+  yield* put(handedBack({ conversationId, conversation }));
 }
 
 /** Effects of the hand-over UI (src/features/inbox/handoverSlice.ts). */
 export function* watchHandover() {
-  yield all([call(watchHandoverBell), takeLeading(handBackClicked, safely(handBack))]);
+  yield* all([call(watchHandoverBell), takeLeading(handBackClicked, safely(handBack))]);
 }

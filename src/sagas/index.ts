@@ -1,4 +1,4 @@
-import { all, call, spawn } from 'redux-saga/effects';
+import { all, call, spawn } from 'typed-redux-saga';
 import { watchAuth } from './auth';
 import { watchConnection } from './connection';
 import { restoreSession } from './session';
@@ -10,5 +10,5 @@ import { watchToasts } from './toasts';
  * a route loads the feature (src/store/feature.ts).
  */
 export default function* rootSaga() {
-  yield all([spawn(watchTheme), spawn(watchToasts), spawn(watchAuth), spawn(watchConnection), call(restoreSession)]);
+  yield* all([spawn(watchTheme), spawn(watchToasts), spawn(watchAuth), spawn(watchConnection), call(restoreSession)]);
 }

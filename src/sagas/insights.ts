@@ -1,15 +1,6 @@
-import { all, call, put, select, takeLatest, takeLeading } from 'redux-saga/effects';
+import { all, call, put, select, takeLatest, takeLeading } from 'typed-redux-saga';
 import { ApiError } from '../api/client';
-import {
-  browserTimeZone,
-  insightsApi,
-  saveFile,
-  type ActivityList,
-  type AnalyticsSummary,
-  type DashboardSummary,
-  type DownloadedFile,
-  type Timeseries,
-} from '../api/insights';
+import { browserTimeZone, insightsApi, saveFile } from '../api/insights';
 import {
   analyticsLoaded,
   analyticsLoadFailed,
@@ -29,10 +20,10 @@ import {
   dashboardSummaryLoadFailed,
 } from '../features/insights/dashboardSlice';
 import { EXPORT_FAILED, exportClicked, exportDownloaded, exportFailed } from '../features/insights/exportSlice';
-import { lastDays, rangeBounds, type DateRange } from '../features/insights/range';
+import { lastDays, rangeBounds } from '../features/insights/range';
 import { toastShown } from '../features/toasts/slice';
 import { safely } from './safely';
-import { requireAccessToken } from './whatsapp';
+import { requireAccessToken } from './session';
 
 /** What the owner reads when a figure cannot be loaded. */
 export const INSIGHTS_MESSAGES = {
@@ -51,62 +42,62 @@ export const now = () => new Date();
 
 function* loadSummary(token: string, tz: string) {
   try {
-    const summary: DashboardSummary = yield call(insightsApi.dashboardSummary, token, tz);
-    yield put(dashboardSummaryLoaded(summary));
+    const summary = yield* call(insightsApi.dashboardSummary, token, tz);
+    yield* put(dashboardSummaryLoaded(summary));
   } catch (error) {
     console.error('The dashboard figures could not be loaded', error);
-    yield put(dashboardSummaryLoadFailed({ message: INSIGHTS_MESSAGES.summaryFailed }));
+    yield* put(dashboardSummaryLoadFailed({ message: INSIGHTS_MESSAGES.summaryFailed }));
   }
 }
 
 function* loadActivity(token: string) {
   try {
-    const activity: ActivityList = yield call(insightsApi.dashboardActivity, token, ACTIVITY_LIMIT);
-    yield put(activityLoaded(activity));
+    const activity = yield* call(insightsApi.dashboardActivity, token, ACTIVITY_LIMIT);
+    yield* put(activityLoaded(activity));
   } catch (error) {
     console.error('The recent activity could not be loaded', error);
-    yield put(activityLoadFailed({ message: INSIGHTS_MESSAGES.activityFailed }));
+    yield* put(activityLoadFailed({ message: INSIGHTS_MESSAGES.activityFailed }));
   }
 }
 
 /** The four cards and the recent activity, side by side, in the browser's time zone. */
 export function* loadDashboard() {
-  yield put(dashboardLoadStarted());
+  yield* put(dashboardLoadStarted());
   let token: string;
   try {
-    token = yield call(requireAccessToken);
+    token = yield* call(requireAccessToken);
   } catch (error) {
     console.error('The dashboard could not be loaded', error);
-    yield put(dashboardSummaryLoadFailed({ message: INSIGHTS_MESSAGES.summaryFailed }));
-    yield put(activityLoadFailed({ message: INSIGHTS_MESSAGES.activityFailed }));
+    yield* put(dashboardSummaryLoadFailed({ message: INSIGHTS_MESSAGES.summaryFailed }));
+    yield* put(activityLoadFailed({ message: INSIGHTS_MESSAGES.activityFailed }));
     return;
   }
-  const tz: string = yield call(browserTimeZone);
-  yield all([call(loadSummary, token, tz), call(loadActivity, token)]);
+  const tz = yield* call(browserTimeZone);
+  yield* all([call(loadSummary, token, tz), call(loadActivity, token)]);
 }
 
 /** The summary and the time series of the chosen range. */
 export function* loadAnalytics() {
-  const range: DateRange = yield select(selectAnalyticsRange);
-  const today: Date = yield call(now);
+  const range = yield* select(selectAnalyticsRange);
+  const today = yield* call(now);
   const bounds = rangeBounds(range, today);
   // An unfinished custom range waits for its days.
   if (!bounds) return;
-  yield put(analyticsLoadStarted(bounds));
+  yield* put(analyticsLoadStarted(bounds));
   try {
-    const token: string = yield call(requireAccessToken);
-    const tz: string = yield call(browserTimeZone);
+    const token = yield* call(requireAccessToken);
+    const tz = yield* call(browserTimeZone);
     const query = { from: bounds.from, to: bounds.to, tz };
-    const [summary, timeseries]: [AnalyticsSummary, Timeseries] = yield all([
-      call(insightsApi.analyticsSummary, token, query),
-      call(insightsApi.analyticsTimeseries, token, query, bounds.interval),
-    ]);
-    yield put(analyticsLoaded({ summary, timeseries }));
+    const { summary, timeseries } = yield* all({
+      summary: call(insightsApi.analyticsSummary, token, query),
+      timeseries: call(insightsApi.analyticsTimeseries, token, query, bounds.interval),
+    });
+    yield* put(analyticsLoaded({ summary, timeseries }));
   } catch (error) {
     console.error('The analytics could not be loaded', error);
     // A range the server refuses (too long, say) is explained in its own words.
     const refused = error instanceof ApiError && error.status === 422;
-    yield put(analyticsLoadFailed({ message: refused ? error.message : INSIGHTS_MESSAGES.analyticsFailed }));
+    yield* put(analyticsLoadFailed({ message: refused ? error.message : INSIGHTS_MESSAGES.analyticsFailed }));
   }
 }
 
@@ -116,34 +107,34 @@ export function* loadAnalytics() {
  */
 export function* exportMessages({ payload }: ReturnType<typeof exportClicked>) {
   try {
-    const token: string = yield call(requireAccessToken);
-    const tz: string = yield call(browserTimeZone);
+    const token = yield* call(requireAccessToken);
+    const tz = yield* call(browserTimeZone);
     let { from, to } = payload;
     if (!from || !to) {
-      const today: Date = yield call(now);
+      const today = yield* call(now);
       ({ from, to } = lastDays(DASHBOARD_EXPORT_DAYS, today));
     }
-    const file: DownloadedFile = yield call(insightsApi.exportMessages, token, {
+    const file = yield* call(insightsApi.exportMessages, token, {
       format: payload.format,
       from,
       to,
       tz,
     });
-    yield call(saveFile, file);
-    yield put(exportDownloaded());
+    yield* call(saveFile, file);
+    yield* put(exportDownloaded());
   } catch (error) {
     console.error('The export could not be downloaded', error);
-    yield put(exportFailed({ message: EXPORT_FAILED }));
-    yield put(toastShown({ title: EXPORT_FAILED, variant: 'destructive' }));
+    yield* put(exportFailed({ message: EXPORT_FAILED }));
+    yield* put(toastShown({ title: EXPORT_FAILED, variant: 'destructive' }));
   }
 }
 
 /** Effects of the dashboard's figures, /analytics and the export (src/features/insights). */
 export function* watchInsights() {
-  yield takeLatest([dashboardOpened.type, dashboardRetryClicked.type], safely(loadDashboard));
-  yield takeLatest(
+  yield* takeLatest([dashboardOpened.type, dashboardRetryClicked.type], safely(loadDashboard));
+  yield* takeLatest(
     [analyticsOpened.type, analyticsRangeChanged.type, analyticsRetryClicked.type],
     safely(loadAnalytics),
   );
-  yield takeLeading(exportClicked, safely(exportMessages));
+  yield* takeLeading(exportClicked, safely(exportMessages));
 }

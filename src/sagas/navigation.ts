@@ -1,4 +1,4 @@
-import { call, getContext } from 'redux-saga/effects';
+import { call, getContext } from 'typed-redux-saga';
 
 export interface NavigateOptions {
   replace?: boolean;
@@ -10,6 +10,6 @@ export type Navigate = (to: string, options?: NavigateOptions) => unknown;
 export const NAVIGATE_CONTEXT_KEY = 'navigate';
 
 export function* navigateTo(to: string, options?: NavigateOptions) {
-  const navigate: Navigate | undefined = yield getContext(NAVIGATE_CONTEXT_KEY);
-  if (navigate) yield call(navigate, to, options);
+  const navigate = (yield* getContext(NAVIGATE_CONTEXT_KEY)) as Navigate | undefined;
+  if (navigate) yield* call(navigate, to, options);
 }

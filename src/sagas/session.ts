@@ -1,5 +1,7 @@
-import { put } from 'redux-saga/effects';
-import { sessionRestored } from '../features/auth/slice';
+import { put, select } from 'typed-redux-saga';
+import { AUTH_ERRORS } from '../../contract/messages';
+import { ApiError } from '../api/client';
+import { selectAccessToken, sessionRestored } from '../features/auth/slice';
 
 export const ACCESS_TOKEN_KEY = 'accessToken';
 
@@ -27,5 +29,12 @@ export function storeToken(token: string, persistence: TokenPersistence) {
 }
 
 export function* restoreSession() {
-  yield put(sessionRestored({ accessToken: readStoredToken() }));
+  yield* put(sessionRestored({ accessToken: readStoredToken() }));
+}
+
+/** The signed-in owner's access token, for a saga's API call; none means the session is over (a 401). */
+export function* requireAccessToken() {
+  const token = yield* select(selectAccessToken);
+  if (!token) throw new ApiError(AUTH_ERRORS.sessionExpired, 401);
+  return token;
 }

@@ -1,7 +1,7 @@
 import { buffers, eventChannel, type EventChannel } from 'redux-saga';
-import { call, delay, put, race, take, takeLatest, takeLeading } from 'redux-saga/effects';
-import type { EmbeddedSignupConfig, ExchangeTokenResponse } from '../../contract';
-import { ApiError } from '../api/client';
+import { call, delay, put, race, take, takeLatest, takeLeading } from 'typed-redux-saga';
+import type { EmbeddedSignupConfig } from '../../contract';
+import { errorText } from '../api/client';
 import { whatsappApi } from '../api/whatsapp';
 import { loggedOut } from '../features/auth/slice';
 import { connectionRefreshRequested } from '../features/connection/slice';
@@ -31,8 +31,8 @@ import {
 } from '../features/whatsapp/signupSlice';
 import { refreshConnection } from './connection';
 import { navigateTo } from './navigation';
-import { safely } from './safely';
-import { requireAccessToken } from './whatsapp';
+import { safely, type Subsaga } from './safely';
+import { requireAccessToken } from './session';
 
 /**
  * The popup's FINISH message and the login callback arrive in either order. Once the code is here, the
@@ -88,20 +88,20 @@ export function facebookLoginChannel(sdk: FacebookSdk, configId: string): EventC
 /** Loads the signup config and the SDK for it; null when either cannot be had. */
 export function* prepareSignup() {
   try {
-    const token: string = yield call(requireAccessToken);
-    const config: EmbeddedSignupConfig = yield call(whatsappApi.signupConfig, token);
-    const sdk: FacebookSdk = yield call(loadFacebookSdk, config.sdk_url);
-    yield call([sdk, sdk.init], {
+    const token = yield* call(requireAccessToken);
+    const config = yield* call(whatsappApi.signupConfig, token);
+    const sdk = yield* call(loadFacebookSdk, config.sdk_url);
+    yield* call([sdk, sdk.init], {
       appId: config.app_id,
       autoLogAppEvents: true,
       xfbml: true,
       version: config.graph_version,
     });
-    yield put(signupSdkLoaded());
+    yield* put(signupSdkLoaded());
     return config;
   } catch (error) {
     console.error('The WhatsApp signup SDK could not be prepared', error);
-    yield put(signupSdkFailed({ reason: SETUP_FAILURES.sdkMissing }));
+    yield* put(signupSdkFailed({ reason: SETUP_FAILURES.sdkMissing }));
     return null;
   }
 }
@@ -113,11 +113,14 @@ export interface SignupResult {
 }
 
 /** Waits for both the code and the FINISH account, whichever comes first; any other answer ends the attempt. */
-export function* awaitCodeAndAccount(messages: EventChannel<SignupMessage>, login: EventChannel<LoginOutcome>) {
+export function* awaitCodeAndAccount(
+  messages: EventChannel<SignupMessage>,
+  login: EventChannel<LoginOutcome>,
+): Subsaga<SignupResult> {
   let code: string | null = null;
   let account: SignupAccount | null = null;
   while (code === null || account === null) {
-    const answer: { message?: SignupMessage; outcome?: LoginOutcome } = yield race({
+    const answer: { message?: SignupMessage; outcome?: LoginOutcome } = yield* race({
       message: take(messages),
       outcome: take(login),
       ...(code !== null && { timedOut: delay(ACCOUNT_AFTER_CODE_WAIT_MS) }),
@@ -128,10 +131,10 @@ export function* awaitCodeAndAccount(messages: EventChannel<SignupMessage>, logi
     if (said.kind === 'failed') throw new SetupFailure(said.reason);
     if (said.kind === 'finished') {
       account = said.account;
-      yield put(signupFinished(said.account));
+      yield* put(signupFinished(said.account));
     } else {
       code = said.code;
-      yield call([console, console.info], 'WhatsApp signup code received:', codeForLog(said.code));
+      yield* call([console, console.info], 'WhatsApp signup code received:', codeForLog(said.code));
     }
   }
   const { waba_id, phone_number_id, phone_number } = account ?? {};
@@ -149,80 +152,80 @@ export function* awaitCodeAndAccount(messages: EventChannel<SignupMessage>, logi
 export function* connectWhatsApp(config: EmbeddedSignupConfig, reconnect: boolean) {
   const channels: EventChannel<SignupMessage | LoginOutcome>[] = [];
   try {
-    const sdk: FacebookSdk | undefined = yield call(facebookSdk);
+    const sdk = yield* call(facebookSdk);
     if (!sdk) throw new SetupFailure(SETUP_FAILURES.sdkMissing);
     // Listen before launching: the popup may answer before the login callback does.
-    const messages: EventChannel<SignupMessage> = yield call(signupMessageChannel, config.trusted_origins);
+    const messages = yield* call(signupMessageChannel, config.trusted_origins);
     channels.push(messages);
     let login: EventChannel<LoginOutcome>;
     try {
-      login = yield call(facebookLoginChannel, sdk, config.config_id);
+      login = yield* call(facebookLoginChannel, sdk, config.config_id);
     } catch (error) {
       console.error('The WhatsApp signup popup could not be launched', error);
       throw new SetupFailure(SETUP_FAILURES.launchFailed);
     }
     channels.push(login);
-    const { code, account }: SignupResult = yield call(awaitCodeAndAccount, messages, login);
+    const { code, account } = yield* call(awaitCodeAndAccount, messages, login);
 
-    const token: string = yield call(requireAccessToken);
+    const token = yield* call(requireAccessToken);
     let businessToken: string;
     try {
-      const exchanged: ExchangeTokenResponse = yield call(whatsappApi.exchangeToken, token, { code, ...account });
+      const exchanged = yield* call(whatsappApi.exchangeToken, token, { code, ...account });
       businessToken = exchanged.business_token;
     } catch (error) {
       throw new SetupFailure(exchangeFailedText(reasonOf(error)));
     }
     try {
-      yield call(whatsappApi.saveConnection, token, { ...account, business_token: businessToken });
+      yield* call(whatsappApi.saveConnection, token, { ...account, business_token: businessToken });
     } catch (error) {
-      const reason = error instanceof ApiError && error.message ? error.message : SETUP_FAILURES.saveFailedFallback;
+      const reason = errorText(error, SETUP_FAILURES.saveFailedFallback);
       throw new SetupFailure(reason, SIGNUP_TOASTS.saveFailed);
     }
 
-    yield call(refreshConnection, connectionRefreshRequested({ force: true }));
-    yield put(whatsappConnected());
-    yield put(
+    yield* call(refreshConnection, connectionRefreshRequested({ force: true }));
+    yield* put(whatsappConnected());
+    yield* put(
       toastShown({
         title: SIGNUP_TOASTS.connected,
         description: SIGNUP_TOASTS.connectedDescription,
         variant: 'success',
       }),
     );
-    yield call(navigateTo, reconnect ? '/whatsapp' : '/dashboard');
+    yield* call(navigateTo, reconnect ? '/whatsapp' : '/dashboard');
   } catch (error) {
     if (!(error instanceof SetupFailure)) throw error;
-    yield call(reportSetupFailure, error.message, error.toastTitle);
+    yield* call(reportSetupFailure, error.message, error.toastTitle);
   } finally {
     for (const channel of channels) channel.close();
   }
 }
 
 export function* reportSetupFailure(reason: string, toastTitle: string = SIGNUP_TOASTS.setupFailed) {
-  yield put(signupFailed({ reason }));
-  yield put(toastShown({ title: toastTitle, description: reason, variant: 'destructive' }));
+  yield* put(signupFailed({ reason }));
+  yield* put(toastShown({ title: toastTitle, description: reason, variant: 'destructive' }));
 }
 
 /** The onboarding page's signup: the SDK is prepared once, then each click on the button is one attempt. */
 export function* signupSession({ payload }: ReturnType<typeof onboardingOpened>) {
-  const config: EmbeddedSignupConfig | null = yield call(prepareSignup);
+  const config = yield* call(prepareSignup);
   while (true) {
-    yield take(connectClicked);
-    if (config) yield call(connectWhatsApp, config, payload.reconnect);
-    else yield call(reportSetupFailure, SETUP_FAILURES.sdkMissing);
+    yield* take(connectClicked);
+    if (config) yield* call(connectWhatsApp, config, payload.reconnect);
+    else yield* call(reportSetupFailure, SETUP_FAILURES.sdkMissing);
   }
 }
 
 /** Leaving the page (or signing out) cancels the session, which closes its channels. */
 export function* runSignupSession(action: ReturnType<typeof onboardingOpened>) {
-  yield race({ session: call(signupSession, action), closed: take(onboardingClosed), loggedOut: take(loggedOut) });
+  yield* race({ session: call(signupSession, action), closed: take(onboardingClosed), loggedOut: take(loggedOut) });
 }
 
 export function* skipOnboarding() {
-  yield put(toastShown({ title: SIGNUP_TOASTS.skipped, description: SIGNUP_TOASTS.skippedDescription }));
-  yield call(navigateTo, '/dashboard');
+  yield* put(toastShown({ title: SIGNUP_TOASTS.skipped, description: SIGNUP_TOASTS.skippedDescription }));
+  yield* call(navigateTo, '/dashboard');
 }
 
 export function* watchSignup() {
-  yield takeLatest(onboardingOpened, safely(runSignupSession));
-  yield takeLeading(onboardingSkipped, safely(skipOnboarding));
+  yield* takeLatest(onboardingOpened, safely(runSignupSession));
+  yield* takeLeading(onboardingSkipped, safely(skipOnboarding));
 }

@@ -1,5 +1,5 @@
 import { buffers, eventChannel, type EventChannel } from 'redux-saga';
-import { all, call, cancelled, delay, put, race, select, take, takeEvery } from 'redux-saga/effects';
+import { all, call, cancelled, delay, put, race, select, take, takeEvery } from 'typed-redux-saga';
 import { AGENT_LIMITS, AGENT_MESSAGES } from '../../contract/agents';
 import { startUpload, type UploadEvent, type UploadRequest } from '../api/upload';
 import { agentDetailClosed, documentsUploaded } from '../features/agents/detailSlice';
@@ -20,13 +20,12 @@ import {
   uploadRemoved,
   uploadsSubmitted,
   uploadSucceeded,
-  type UploadItem,
   type UploadSource,
 } from '../features/agents/uploadsSlice';
 import { toastShown } from '../features/toasts/slice';
 import { navigateTo } from './navigation';
-import { safely } from './safely';
-import { requireAccessToken } from './whatsapp';
+import { safely, type Subsaga } from './safely';
+import { requireAccessToken } from './session';
 
 /** SPEC.md §9: after a successful upload the page returns to the agent after 1.5 s. */
 export const UPLOAD_REDIRECT_DELAY_MS = 1500;
@@ -46,27 +45,27 @@ export function uploadChannel(request: UploadRequest): EventChannel<UploadEvent>
 export function* uploadOne(token: string, agentId: number, id: string) {
   const file = heldFile(id);
   if (!file) {
-    yield put(uploadFailed({ id, message: AGENT_MESSAGES.uploadFailedItem }));
+    yield* put(uploadFailed({ id, message: AGENT_MESSAGES.uploadFailedItem }));
     return { ok: false, message: null };
   }
-  const channel: EventChannel<UploadEvent> = yield call(uploadChannel, { token, agentId, file });
+  const channel = yield* call(uploadChannel, { token, agentId, file });
   try {
     for (;;) {
-      const event: UploadEvent = yield take(channel);
+      const event = yield* take(channel);
       if (event.type === 'progressed') {
-        yield put(uploadProgressed({ id, percent: event.percent }));
+        yield* put(uploadProgressed({ id, percent: event.percent }));
       } else if (event.type === 'uploaded') {
-        yield put(uploadSucceeded({ id, document: event.document }));
+        yield* put(uploadSucceeded({ id, document: event.document }));
         return { ok: true };
       } else {
         // SPEC.md §8: the file shows the server's reason, or 'Upload failed'.
-        yield put(uploadFailed({ id, message: event.message ?? AGENT_MESSAGES.uploadFailedItem }));
+        yield* put(uploadFailed({ id, message: event.message ?? AGENT_MESSAGES.uploadFailedItem }));
         return { ok: false, message: event.message };
       }
     }
   } finally {
     channel.close();
-    if ((yield cancelled()) as boolean) yield put(uploadCancelled({ id }));
+    if ((yield* cancelled()) as boolean) yield* put(uploadCancelled({ id }));
   }
 }
 
@@ -77,8 +76,8 @@ export interface UploadOutcome {
 }
 
 /** One file, unless its cancel button is clicked first (which aborts it); null when cancelled. */
-export function* uploadOneUnlessCancelled(token: string, agentId: number, id: string) {
-  const { done }: { done?: UploadOutcome } = yield race({
+export function* uploadOneUnlessCancelled(token: string, agentId: number, id: string): Subsaga<UploadOutcome | null> {
+  const { done } = yield* race({
     done: call(uploadOne, token, agentId, id),
     cancel: take((action: unknown) => uploadCancelClicked.match(action) && action.payload.id === id),
   });
@@ -91,25 +90,23 @@ export function* uploadOneUnlessCancelled(token: string, agentId: number, id: st
  * agent after UPLOAD_REDIRECT_DELAY_MS when every file went through.
  */
 export function* uploadBatch(agentId: number, source: UploadSource) {
-  const items: UploadItem[] = yield select(selectUploadItems);
+  const items = yield* select(selectUploadItems);
   const ids = items
     .filter((item) => item.source === source && item.agentId === agentId && item.status === 'chosen')
     .map((item) => item.id);
   if (ids.length === 0) return;
-  const token: string = yield call(requireAccessToken);
-  yield put(uploadBatchStarted({ source, ids }));
-  const outcomes: (UploadOutcome | null)[] = yield all(
-    ids.map((id) => call(uploadOneUnlessCancelled, token, agentId, id)),
-  );
+  const token = yield* call(requireAccessToken);
+  yield* put(uploadBatchStarted({ source, ids }));
+  const outcomes = yield* all(ids.map((id) => call(uploadOneUnlessCancelled, token, agentId, id)));
   const succeeded = outcomes.filter((outcome) => outcome?.ok).length;
   const failures = outcomes.filter((outcome): outcome is UploadOutcome => outcome !== null && !outcome.ok);
-  yield put(uploadBatchFinished({ source, succeeded, failed: failures.length }));
+  yield* put(uploadBatchFinished({ source, succeeded, failed: failures.length }));
   if (succeeded > 0) {
-    yield put(documentsUploaded({ agentId }));
-    yield put(toastShown({ title: AGENT_MESSAGES.uploaded(succeeded), variant: 'success' }));
+    yield* put(documentsUploaded({ agentId }));
+    yield* put(toastShown({ title: AGENT_MESSAGES.uploaded(succeeded), variant: 'success' }));
   }
   if (failures.length > 0) {
-    yield put(
+    yield* put(
       toastShown({
         title: AGENT_MESSAGES.uploadFailedTitle,
         description: failures.find((failure) => failure.message)?.message ?? AGENT_MESSAGES.uploadFailedDefault,
@@ -118,8 +115,8 @@ export function* uploadBatch(agentId: number, source: UploadSource) {
     );
   }
   if (source === 'page' && succeeded > 0 && failures.length === 0) {
-    yield delay(UPLOAD_REDIRECT_DELAY_MS);
-    yield call(navigateTo, `/agents/${agentId}`);
+    yield* delay(UPLOAD_REDIRECT_DELAY_MS);
+    yield* call(navigateTo, `/agents/${agentId}`);
   }
 }
 
@@ -129,10 +126,10 @@ const isAgentId = (agentId: number) => Number.isInteger(agentId) && agentId > 0;
 export function* submitUploads(action: ReturnType<typeof uploadsSubmitted>) {
   const { agentId, source } = action.payload;
   if (!isAgentId(agentId)) {
-    yield put(toastShown({ title: 'Error', description: 'Agent ID not found', variant: 'destructive' }));
+    yield* put(toastShown({ title: 'Error', description: 'Agent ID not found', variant: 'destructive' }));
     return;
   }
-  yield race({
+  yield* race({
     batch: call(uploadBatch, agentId, source),
     closed: take(source === 'page' ? uploadPageClosed : agentDetailClosed),
   });
@@ -144,35 +141,35 @@ export function* submitUploads(action: ReturnType<typeof uploadsSubmitted>) {
  */
 export function* checkChosenFiles(action: ReturnType<typeof filesChosen>) {
   const { agentId, source, files } = action.payload;
-  const items: UploadItem[] = yield select(selectUploadItems);
+  const items = yield* select(selectUploadItems);
   const alreadyChosen = items.filter((item) => item.source === source).length;
   const errors = uploadErrors(files, source === 'page' ? { alreadyChosen, maxFiles: UPLOAD_PAGE_MAX_FILES } : {});
   if (errors.length > 0) {
-    yield put(filesRejected({ source, errors }));
+    yield* put(filesRejected({ source, errors }));
     if (source === 'quick') {
-      yield put(
+      yield* put(
         toastShown({ title: AGENT_MESSAGES.uploadErrors, description: errors.join('\n'), variant: 'destructive' }),
       );
     }
-    yield call(releaseUnusedFiles);
+    yield* call(releaseUnusedFiles);
     return;
   }
-  yield put(filesAccepted(action.payload));
-  if (source === 'quick') yield put(uploadsSubmitted({ agentId, source }));
+  yield* put(filesAccepted(action.payload));
+  if (source === 'quick') yield* put(uploadsSubmitted({ agentId, source }));
 }
 
 /** Files that were rejected, removed, sent or cancelled no longer need their bytes kept. */
 export function* releaseUnusedFiles() {
-  const held: string[] = yield select(selectHeldUploadIds);
+  const held = yield* select(selectHeldUploadIds);
   keepOnlyFiles(held);
 }
 
 /** Effects of the upload page and of Quick Upload. */
 export function* watchUploads() {
-  yield takeEvery(filesChosen, safely(checkChosenFiles));
+  yield* takeEvery(filesChosen, safely(checkChosenFiles));
   // Each batch takes the files chosen before it; a second batch never cancels the first.
-  yield takeEvery(uploadsSubmitted, safely(submitUploads));
-  yield takeEvery(
+  yield* takeEvery(uploadsSubmitted, safely(submitUploads));
+  yield* takeEvery(
     [uploadRemoved, uploadBatchFinished, uploadPageClosed, agentDetailClosed],
     safely(releaseUnusedFiles),
   );

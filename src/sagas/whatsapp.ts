@@ -1,9 +1,7 @@
-import { all, call, put, select, takeLatest, takeLeading } from 'redux-saga/effects';
-import type { BusinessProfile, DisconnectResponse, MessagingConfig, SubscriptionInfo } from '../../contract';
-import { AUTH_ERRORS } from '../../contract/messages';
+import { all, call, put, takeLatest, takeLeading } from 'typed-redux-saga';
+import type { DisconnectResponse, MessagingConfig } from '../../contract';
 import { ApiError } from '../api/client';
 import { whatsappApi } from '../api/whatsapp';
-import { selectAccessToken } from '../features/auth/slice';
 import { connectionRefreshRequested } from '../features/connection/slice';
 import { toastShown } from '../features/toasts/slice';
 import {
@@ -26,6 +24,7 @@ import {
 import { refreshConnection } from './connection';
 import { navigateTo } from './navigation';
 import { safely } from './safely';
+import { requireAccessToken } from './session';
 
 /** SPEC.md §8 (Messaging connection page) and its success toasts. */
 export const WHATSAPP_PAGE_MESSAGES = {
@@ -39,29 +38,23 @@ export const WHATSAPP_PAGE_MESSAGES = {
 export const disconnectFailedText = (reason: string) => `Failed to disconnect: ${reason}`;
 
 /** The signed-in owner's token; the WhatsApp calls all need it. */
-export function* requireAccessToken() {
-  const token: ReturnType<typeof selectAccessToken> = yield select(selectAccessToken);
-  if (!token) throw new ApiError(AUTH_ERRORS.sessionExpired, 401);
-  return token;
-}
-
 export function* loadBusinessProfile(token: string) {
   try {
-    const profile: BusinessProfile = yield call(whatsappApi.profile, token);
-    yield put(businessProfileLoaded(profile));
+    const profile = yield* call(whatsappApi.profile, token);
+    yield* put(businessProfileLoaded(profile));
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    yield put(businessProfileLoadFailed({ message }));
+    yield* put(businessProfileLoadFailed({ message }));
   }
 }
 
 export function* loadSubscriptionInfo(token: string) {
   try {
-    const info: SubscriptionInfo = yield call(whatsappApi.subscriptionInfo, token);
-    yield put(subscriptionInfoLoaded(info));
+    const info = yield* call(whatsappApi.subscriptionInfo, token);
+    yield* put(subscriptionInfoLoaded(info));
   } catch (error) {
     console.error('The webhook subscription could not be fetched', error);
-    yield put(subscriptionInfoLoadFailed());
+    yield* put(subscriptionInfoLoadFailed());
   }
 }
 
@@ -70,35 +63,35 @@ export function* loadSubscriptionInfo(token: string) {
  * means not connected, which is no failure. Answers whether the load worked.
  */
 export function* loadWhatsAppData() {
-  yield put(whatsappDataLoadStarted());
+  yield* put(whatsappDataLoadStarted());
   let token: string;
   let config: MessagingConfig;
   try {
-    token = yield call(requireAccessToken);
-    config = yield call(whatsappApi.config, token);
+    token = yield* call(requireAccessToken);
+    config = yield* call(whatsappApi.config, token);
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) {
-      yield put(whatsappNotConnectedFound());
+      yield* put(whatsappNotConnectedFound());
       return true;
     }
     console.error('The WhatsApp configuration could not be loaded', error);
-    yield put(whatsappConfigLoadFailed({ message: WHATSAPP_PAGE_MESSAGES.configLoadFailed }));
+    yield* put(whatsappConfigLoadFailed({ message: WHATSAPP_PAGE_MESSAGES.configLoadFailed }));
     return false;
   }
-  yield put(whatsappConfigLoaded(config));
-  yield all([call(loadBusinessProfile, token), call(loadSubscriptionInfo, token)]);
+  yield* put(whatsappConfigLoaded(config));
+  yield* all([call(loadBusinessProfile, token), call(loadSubscriptionInfo, token)]);
   return true;
 }
 
 export function* openWhatsAppPage() {
-  const loaded: boolean = yield call(loadWhatsAppData);
-  if (!loaded) yield put(toastShown({ title: WHATSAPP_PAGE_MESSAGES.fetchFailed, variant: 'destructive' }));
+  const loaded = yield* call(loadWhatsAppData);
+  if (!loaded) yield* put(toastShown({ title: WHATSAPP_PAGE_MESSAGES.fetchFailed, variant: 'destructive' }));
 }
 
 export function* refreshWhatsAppPage() {
-  const loaded: boolean = yield call(loadWhatsAppData);
-  yield put(whatsappRefreshFinished());
-  yield put(
+  const loaded = yield* call(loadWhatsAppData);
+  yield* put(whatsappRefreshFinished());
+  yield* put(
     loaded
       ? toastShown({ title: WHATSAPP_PAGE_MESSAGES.refreshed, variant: 'success' })
       : toastShown({ title: WHATSAPP_PAGE_MESSAGES.refreshFailed, variant: 'destructive' }),
@@ -107,35 +100,35 @@ export function* refreshWhatsAppPage() {
 
 /** 'Check Status' on the webhook card. */
 export function* checkSubscription() {
-  const token: string = yield call(requireAccessToken);
-  yield call(loadSubscriptionInfo, token);
+  const token = yield* call(requireAccessToken);
+  yield* call(loadSubscriptionInfo, token);
 }
 
 /** SPEC.md §4: a disconnect clears local data, refreshes the status and goes to the dashboard. */
 export function* disconnectWhatsApp() {
   let response: DisconnectResponse;
   try {
-    const token: string = yield call(requireAccessToken);
-    response = yield call(whatsappApi.disconnect, token);
+    const token = yield* call(requireAccessToken);
+    response = yield* call(whatsappApi.disconnect, token);
     if (!response.success) throw new Error(response.message);
   } catch (error) {
     const message = disconnectFailedText(error instanceof Error ? error.message : String(error));
-    yield put(disconnectFailed({ message }));
-    yield put(toastShown({ title: message, variant: 'destructive' }));
+    yield* put(disconnectFailed({ message }));
+    yield* put(toastShown({ title: message, variant: 'destructive' }));
     return;
   }
-  yield put(whatsappDisconnected());
-  yield call(refreshConnection, connectionRefreshRequested({ force: true }));
-  yield put(
+  yield* put(whatsappDisconnected());
+  yield* call(refreshConnection, connectionRefreshRequested({ force: true }));
+  yield* put(
     toastShown({ title: WHATSAPP_PAGE_MESSAGES.disconnected, description: response.message, variant: 'success' }),
   );
-  yield call(navigateTo, '/dashboard');
+  yield* call(navigateTo, '/dashboard');
 }
 
 /** Effects of the /whatsapp page (src/features/whatsapp/slice.ts). */
 export function* watchWhatsApp() {
-  yield takeLatest(whatsappPageOpened, safely(openWhatsAppPage));
-  yield takeLeading(whatsappRefreshClicked, safely(refreshWhatsAppPage));
-  yield takeLeading(subscriptionCheckClicked, safely(checkSubscription));
-  yield takeLeading(disconnectConfirmed, safely(disconnectWhatsApp));
+  yield* takeLatest(whatsappPageOpened, safely(openWhatsAppPage));
+  yield* takeLeading(whatsappRefreshClicked, safely(refreshWhatsAppPage));
+  yield* takeLeading(subscriptionCheckClicked, safely(checkSubscription));
+  yield* takeLeading(disconnectConfirmed, safely(disconnectWhatsApp));
 }

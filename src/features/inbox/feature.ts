@@ -1,4 +1,4 @@
-import { all, spawn } from 'redux-saga/effects';
+import { all, spawn } from 'typed-redux-saga';
 import { watchHandover } from '../../sagas/handover';
 import { watchInbox } from '../../sagas/inbox';
 import type { Feature } from '../../store/feature';
@@ -7,7 +7,7 @@ import inboxSlice from './slice';
 
 /** The inbox's sagas: conversations and replies, and the hand-over UI; one crashing cannot stop the other (not exported: a feature module exports only features). */
 function* inboxSaga() {
-  yield all([spawn(watchInbox), spawn(watchHandover)]);
+  yield* all([spawn(watchInbox), spawn(watchHandover)]);
 }
 
 /** Conversations, messages and replies, the sidebar's unread badge, and the hand-overs (the header's bell). */

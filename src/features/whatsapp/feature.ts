@@ -1,4 +1,4 @@
-import { all, spawn } from 'redux-saga/effects';
+import { all, spawn } from 'typed-redux-saga';
 import { watchSignup } from '../../sagas/signup';
 import { watchWhatsApp } from '../../sagas/whatsapp';
 import type { Feature } from '../../store/feature';
@@ -7,7 +7,7 @@ import signupSlice from './signupSlice';
 import whatsappSlice from './slice';
 
 function* watchWhatsAppFeature() {
-  yield all([spawn(watchSignup), spawn(watchWhatsApp)]);
+  yield* all([spawn(watchSignup), spawn(watchWhatsApp)]);
 }
 
 /** The connection feature: the onboarding steps, the connect flow and the /whatsapp page. */
