@@ -34,8 +34,8 @@ import inboxSlice, {
   searchResultsLoaded,
   searchResultsLoadFailed,
   unreadCountLoaded,
-  type InboxState,
 } from '../../src/features/inbox/slice';
+import type { InboxState } from '../../src/features/inbox/state';
 import type { Conversation } from '../../contract';
 import { aConversation, aMessage } from './inbox-fixtures';
 

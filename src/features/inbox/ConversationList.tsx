@@ -30,8 +30,8 @@ import {
   conversationSearchEdited,
   conversationsReloadRequested,
   moreConversationsRequested,
-  type OlderStatus,
 } from './slice';
+import { type OlderStatus } from './state';
 import { listTime } from './time';
 import { useNow } from './useNow';
 import { NO_LAYOUT_RECT, observeRectOrFallback } from './virtual';

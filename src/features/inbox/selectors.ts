@@ -2,7 +2,7 @@ import { createSelector } from '@reduxjs/toolkit';
 import type { Conversation } from '../../../contract';
 import type { RootState } from '../../store';
 import { conversationName, conversationNumber } from './format';
-import { conversationsAdapter, isSendable, messagesAdapter, type InboxState } from './slice';
+import { conversationsAdapter, isSendable, messagesAdapter, type InboxState } from './state';
 
 type WithInbox = Pick<RootState, 'inbox'>;
 
