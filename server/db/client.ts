@@ -88,8 +88,6 @@ export async function openPglite(dataDir?: string, options: { loadDataDir?: Blob
   let ids = 0;
   let transactionIds = 0;
   let stopped: Error | undefined;
-  // The thread keeps the process alive only while it owes an answer.
-  thread.unref();
   const stop = (error: Error) => {
     stopped ??= error;
     for (const call of pending.values()) call.reject(stopped);
@@ -109,15 +107,19 @@ export async function openPglite(dataDir?: string, options: { loadDataDir?: Blob
       stop(new Error(`the database thread failed: ${error.message}`, { cause: error }));
       reject(error);
     });
-    thread.once('exit', (code) => stop(new Error(`the database thread exited (code ${code})`)));
+    thread.once('exit', (code) => {
+      const error = new Error(`the database thread exited (code ${code})`);
+      stop(error);
+      reject(error);
+    });
   });
-  thread.ref();
   try {
     await ready;
   } catch (error) {
     await thread.terminate();
     throw error;
   }
+  // From now on the thread keeps the process alive only while it owes an answer.
   thread.unref();
 
   const send = (message: ThreadMessage) =>

@@ -1,5 +1,5 @@
 import { call } from 'typed-redux-saga';
-import { type CallEffect } from 'redux-saga/effects';
+import type { CallEffect } from 'redux-saga/effects';
 
 /**
  * Wraps a worker so that a failure is logged instead of killing the watcher that runs it

@@ -1,10 +1,11 @@
+import type { ReceivedMessage } from '../../events';
 import { REPLIES_LANE, type Jobs } from '../../jobs/runner';
 import type { EmbeddingModelResolver } from '../knowledge/embeddings';
 import type { GraphClient } from '../whatsapp/graph-client';
 import type { MessageJobs } from '../whatsapp/webhook/store';
-import { EXTRACT_MEMORIES_JOB, extractMemories, type MemoryPayload } from './memories';
+import { EXTRACT_MEMORIES_JOB, extractMemories } from './memories';
 import type { LanguageModelResolver } from './models';
-import { REPLY_JOB, runReply, type ReplyPayload } from './pipeline';
+import { REPLY_JOB, runReply } from './pipeline';
 
 export interface ReplyJobResources {
   graph: GraphClient;
@@ -34,7 +35,7 @@ export function replyJobs(debounceMs: number, now = Date.now()): MessageJobs {
  * embedded shape (the replies plugin), `npm run worker` in the scaled-out one.
  */
 export function registerReplyJobs(runner: Jobs, resources: ReplyJobResources): void {
-  runner.register<ReplyPayload>(
+  runner.register<ReceivedMessage>(
     REPLY_JOB,
     {
       async run(payload, context) {
@@ -56,7 +57,7 @@ export function registerReplyJobs(runner: Jobs, resources: ReplyJobResources): v
     },
     REPLIES_LANE,
   );
-  runner.register<MemoryPayload>(
+  runner.register<ReceivedMessage>(
     EXTRACT_MEMORIES_JOB,
     {
       async run(payload, context) {

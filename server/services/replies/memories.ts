@@ -23,9 +23,6 @@ import { customerPhone } from './context';
 
 export const EXTRACT_MEMORIES_JOB = 'extract-memories';
 
-/** The memory job's payload: the message to learn from. */
-export type MemoryPayload = ReceivedMessage;
-
 export interface MemoryDeps {
   db: Db;
   secrets: Pick<Secrets, 'decrypt'>;
@@ -306,7 +303,7 @@ export async function addConversationGraph(
 type MessageRow = { id: number; body: string; direction: string; wa_id: string; profile_name: string | null };
 
 /** The extract-memories job for one customer message. */
-export async function extractMemories(deps: MemoryDeps, payload: MemoryPayload): Promise<Extraction | undefined> {
+export async function extractMemories(deps: MemoryDeps, payload: ReceivedMessage): Promise<Extraction | undefined> {
   const message = await deps.db.maybeOne<MessageRow>(
     `select m.id, m.body, m.direction, c.wa_id, c.profile_name
        from messages m join conversations c on c.id = m.conversation_id and c.user_id = m.user_id

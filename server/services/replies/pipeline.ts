@@ -24,9 +24,6 @@ import { DEFAULT_HANDOVER_MESSAGE, HANDOVER_REASONS, conversationOwner, handOver
 
 export const REPLY_JOB = 'reply';
 
-/** The reply job's payload: the message to answer. */
-export type ReplyPayload = ReceivedMessage;
-
 export interface ReplyDeps extends GenerationDeps {
   db: Db;
   graph: GraphClient;
@@ -51,7 +48,7 @@ export type ReplyOutcome =
  * A send cut short by the shutdown is thrown on: the job goes back to the queue (and, its attempt
  * recorded as sending, will not send again).
  */
-async function sendAsAi(deps: ReplyDeps, payload: ReplyPayload, text: string, inReplyTo: string | undefined) {
+async function sendAsAi(deps: ReplyDeps, payload: ReceivedMessage, text: string, inReplyTo: string | undefined) {
   try {
     return await sendReply(
       { db: deps.db, graph: deps.graph, secrets: deps.secrets, log: deps.log },
@@ -67,7 +64,7 @@ async function sendAsAi(deps: ReplyDeps, payload: ReplyPayload, text: string, in
 /** Hands the conversation to the owner and tells the customer once (only when it was the AI's). */
 async function handOverAndTell(
   deps: ReplyDeps,
-  payload: ReplyPayload,
+  payload: ReceivedMessage,
   agent: AgentRow & { handover_message?: string | null },
   kind: EscalationKind,
   reason: string,
@@ -90,7 +87,7 @@ async function handOverAndTell(
 }
 
 /** Runs the whole pipeline for one customer message; the outcome is for logs and tests. */
-export async function runReply(deps: ReplyDeps, payload: ReplyPayload): Promise<ReplyOutcome> {
+export async function runReply(deps: ReplyDeps, payload: ReceivedMessage): Promise<ReplyOutcome> {
   if (await supersededBy(deps.db, payload)) return 'superseded';
   if (!(await claimAttempt(deps.db, payload))) return 'already_handled';
 

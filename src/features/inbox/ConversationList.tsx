@@ -31,7 +31,7 @@ import {
   conversationsReloadRequested,
   moreConversationsRequested,
 } from './slice';
-import { type OlderStatus } from './state';
+import type { OlderStatus } from './state';
 import { listTime } from './time';
 import { useNow } from './useNow';
 import { NO_LAYOUT_RECT, observeRectOrFallback } from './virtual';

@@ -19,8 +19,6 @@ import {
  * reactions keep the newest per customer, statuses only move forward.
  */
 
-export type StoredInbound = ReceivedMessage;
-
 /** The job payload of each new message, a ReceivedMessage, from the columns of `arrived` (a). */
 const RECEIVED_MESSAGE_COLUMNS: Record<keyof ReceivedMessage, string> = {
   userId: 'a.user_id',
@@ -34,7 +32,7 @@ const RECEIVED_MESSAGE_JSON = `jsonb_build_object(${Object.entries(RECEIVED_MESS
 
 export interface StoredDeliveries {
   /** The messages stored for the first time, in the order they arrived. */
-  received: StoredInbound[];
+  received: ReceivedMessage[];
   /** Per delivery, in the order given: its changes for numbers nobody has connected. */
   ignored: IgnoredChange[][];
 }
@@ -121,7 +119,7 @@ async function insertMessages(
   tx: Executor,
   inbound: readonly Owned<InboundRow>[],
   messageJobs: MessageJobs | undefined,
-): Promise<StoredInbound[]> {
+): Promise<ReceivedMessage[]> {
   // Every row names its conversation and may rename it; only the first of a wamid may be stored.
   const seen = new Set<string>();
   const firsts = inbound.map((row) => {
