@@ -16,9 +16,21 @@ export interface Executor {
   exec(text: string): Promise<void>;
 }
 
+/** A statement and its parameters. */
+export interface Statement {
+  text: string;
+  params?: readonly unknown[];
+}
+
 export interface Db extends Executor {
   readonly dialect: 'pglite' | 'postgres';
   transaction<T>(work: (tx: Executor) => Promise<T>): Promise<T>;
+  /**
+   * Statements known up front, run in order in one transaction: each statement's rows, in order.
+   * None waits for the caller between two of them (the embedded database's thread gets them as one
+   * message and answers once), so a transaction of a few statements costs one round trip.
+   */
+  batch(statements: readonly Statement[]): Promise<Row[][]>;
   close(): Promise<void>;
 }
 
@@ -61,37 +73,55 @@ export function asBackgroundWork<T>(work: () => T): T {
 }
 
 /** What the database thread answers a message with (pglite-thread.mjs). */
-type ThreadAnswer = { id: number; rows?: Row[]; tarball?: ArrayBuffer; error?: ErrorData };
+type ThreadAnswer = { id: number; rows?: Row[]; results?: Row[][]; tarball?: ArrayBuffer; error?: ErrorData };
 type ErrorData = { name: string; message: string } & Record<string, unknown>;
-type ThreadMessage = { op: 'query' | 'exec' | 'begin' | 'end' | 'dump' | 'close' } & Record<string, unknown>;
+type ThreadMessage = { op: 'query' | 'exec' | 'batch' | 'begin' | 'end' | 'dump' | 'close' } & Record<string, unknown>;
 
 /** The error the thread described, with PostgreSQL's fields (code, constraint …) and this thread's stack. */
 function threadError(data: ErrorData): Error {
   return Object.assign(new Error(data.message), data);
 }
 
+/** The database thread's JavaScript heap (rows on their way out); PGlite's own memory is apart. */
+const DEFAULT_THREAD_HEAP_MB = 2048;
+
+export interface PgliteOptions {
+  /** A `dumpDataDir()` tarball that fills an empty `dataDir` with that database. */
+  loadDataDir?: Blob;
+  heapLimitMb?: number;
+  /**
+   * Called once if the thread ends without `close()` (out of memory, a crash): every call after
+   * that fails, so a server should stop rather than answer every request with an error.
+   */
+  onLost?: (error: Error) => void;
+}
+
 /**
  * PGlite (Postgres in WASM) with pgvector, in a thread of its own (pglite-thread.mjs): a statement
  * holds the thread that runs it until it ends, which on the server's thread would hold every request
  * meanwhile (a 25 MB file's insert for a second). `dataDir` undefined keeps it in memory.
- * `loadDataDir`, a `dumpDataDir()` tarball, fills an empty `dataDir` with that database.
  */
-export async function openPglite(dataDir?: string, options: { loadDataDir?: Blob } = {}): Promise<PgliteDb> {
+export async function openPglite(dataDir?: string, options: PgliteOptions = {}): Promise<PgliteDb> {
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
   const loadDataDir = options.loadDataDir ? await options.loadDataDir.arrayBuffer() : undefined;
   // __filename, not __dirname: tsx names only the file when it loads this from an ES module.
   const thread = new Worker(path.join(path.dirname(__filename), 'pglite-thread.mjs'), {
     workerData: { dataDir, loadDataDir },
     transferList: loadDataDir ? [loadDataDir] : [],
+    resourceLimits: { maxOldGenerationSizeMb: options.heapLimitMb ?? DEFAULT_THREAD_HEAP_MB },
   });
   const pending = new Map<number, { resolve: (answer: ThreadAnswer) => void; reject: (error: Error) => void }>();
   let ids = 0;
   let transactionIds = 0;
   let stopped: Error | undefined;
+  let opened = false;
+  let closing = false;
   const stop = (error: Error) => {
+    const first = !stopped;
     stopped ??= error;
     for (const call of pending.values()) call.reject(stopped);
     pending.clear();
+    if (first && opened && !closing) options.onLost?.(error);
   };
   const ready = new Promise<void>((resolve, reject) => {
     thread.on('message', (answer: ThreadAnswer & { ready?: true; failed?: ErrorData }) => {
@@ -119,6 +149,7 @@ export async function openPglite(dataDir?: string, options: { loadDataDir?: Blob
     await thread.terminate();
     throw error;
   }
+  opened = true;
   // From now on the thread keeps the process alive only while it owes an answer.
   thread.unref();
 
@@ -157,9 +188,11 @@ export async function openPglite(dataDir?: string, options: { loadDataDir?: Blob
       await call({ op: 'end', tx, commit: true });
       return result;
     },
+    batch: async (statements) => (await call({ op: 'batch', statements })).results ?? [],
     dumpDataDir: async () => new Blob([(await call({ op: 'dump' })).tarball as ArrayBuffer]),
     async close() {
       if (stopped) return;
+      closing = true;
       await call({ op: 'close' });
       await thread.terminate();
     },
@@ -195,6 +228,21 @@ export async function openPostgres(connectionString: string, options?: string): 
         const result = await work(wrap(client));
         await client.query('commit');
         return result;
+      } catch (error) {
+        await client.query('rollback').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    async batch(statements) {
+      const client = await pool.connect();
+      try {
+        await client.query('begin');
+        const results: Row[][] = [];
+        for (const { text, params } of statements) results.push((await client.query(text, params as unknown[])).rows);
+        await client.query('commit');
+        return results;
       } catch (error) {
         await client.query('rollback').catch(() => undefined);
         throw error;

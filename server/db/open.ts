@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Config } from '../config';
-import { openPglite, openPostgres, type Db } from './client';
+import { openPglite, openPostgres, type Db, type PgliteOptions } from './client';
 
 /** Where the embedded shape keeps its PGlite database inside DATA_DIR. */
 export function pgliteDir(dataDir: string): string {
@@ -8,6 +8,9 @@ export function pgliteDir(dataDir: string): string {
 }
 
 /** The database the config names: PostgreSQL when DATABASE_URL is set, else PGlite in DATA_DIR/db. */
-export function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): Promise<Db> {
-  return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(pgliteDir(config.dataDir));
+export function openDatabase(
+  config: Pick<Config, 'databaseUrl' | 'dataDir'>,
+  embedded: Pick<PgliteOptions, 'onLost'> = {},
+): Promise<Db> {
+  return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(pgliteDir(config.dataDir), embedded);
 }

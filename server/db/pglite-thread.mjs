@@ -131,6 +131,25 @@ async function run(client, message) {
   }
 }
 
+/**
+ * Runs a batch's statements in order in one transaction and answers their rows at once, or the
+ * error that rolled it back.
+ * @param {PGlite} db
+ * @param {{ id: number, statements: Array<{ text: string, params?: unknown[] }> }} message
+ */
+async function runBatch(db, message) {
+  try {
+    const results = await db.transaction(async (client) => {
+      const rows = [];
+      for (const { text, params } of message.statements) rows.push((await client.query(text, params)).rows);
+      return rows;
+    });
+    port.postMessage({ id: message.id, results });
+  } catch (error) {
+    port.postMessage({ id: message.id, error: errorData(error) });
+  }
+}
+
 async function main() {
   const { dataDir, loadDataDir } = workerData;
   const db = await PGlite.create(dataDir, {
@@ -147,6 +166,8 @@ async function main() {
       case 'query':
       case 'exec':
         return inTurn(message.background, () => run(db, message));
+      case 'batch':
+        return inTurn(message.background, () => runBatch(db, message));
       case 'dump': {
         try {
           const tarball = await (await db.dumpDataDir('gzip')).arrayBuffer();

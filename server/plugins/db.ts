@@ -17,10 +17,21 @@ export interface DbPluginOptions {
   db?: Db;
 }
 
-/** Opens PGlite or PostgreSQL, runs the migrations, and closes the database with the app. */
+/**
+ * Opens PGlite or PostgreSQL, runs the migrations, and closes the database with the app. An
+ * embedded database whose thread ends under the app ends the process: every request would fail
+ * from then on, and a supervisor that restarts the process brings the database back.
+ */
 export default fp<DbPluginOptions>(
   async function dbPlugin(app: FastifyInstance, { config, db: given }) {
-    const db = given ?? (await openDatabase(config));
+    const db =
+      given ??
+      (await openDatabase(config, {
+        onLost(error) {
+          app.log.fatal({ err: error }, 'the embedded database stopped; Threadline cannot go on without it');
+          process.exit(1);
+        },
+      }));
     if (!given) {
       const applied = await migrate(db);
       if (applied.length > 0) app.log.info({ applied }, 'database migrated');

@@ -95,3 +95,23 @@ describe('the embedded database in its thread', () => {
     expect(finished).toEqual(['busy', 'request', 'background 1', 'background 2', 'background 3']);
   });
 });
+
+describe('an embedded database whose thread ends', () => {
+  it('fails the call in flight and every later one, and says so once', async () => {
+    const lost: Error[] = [];
+    const small = await openPglite(undefined, { heapLimitMb: 24, onLost: (error) => lost.push(error) });
+    // 160 MB of rows on their way out exceed the thread's heap: the thread ends, not the process.
+    const huge = small.query("select repeat('x', 4000000) as x from generate_series(1, 40)");
+    await expect(huge).rejects.toThrow(/the database thread failed: .*memory limit/);
+    await expect(small.query('select 1')).rejects.toThrow(/the database thread failed/);
+    expect(lost).toHaveLength(1);
+    await small.close();
+  });
+
+  it('is not lost when it is closed', async () => {
+    const lost: Error[] = [];
+    const closed = await openPglite(undefined, { onLost: (error) => lost.push(error) });
+    await closed.close();
+    expect(lost).toEqual([]);
+  });
+});

@@ -135,12 +135,10 @@ export class DeliveryBatcher {
 
   private async commit(batch: Waiting[]): Promise<void> {
     const jobs = this.deps.messageJobs?.();
-    const stored = await this.deps.db.transaction((tx) =>
-      storeDeliveries(
-        tx,
-        batch.map((waiting) => waiting.delivery),
-        jobs,
-      ),
+    const stored = await storeDeliveries(
+      this.deps.db,
+      batch.map((waiting) => waiting.delivery),
+      jobs,
     );
     if (stored.received.length > 0 && jobs) this.deps.runner?.wake();
     for (const message of stored.received) this.deps.events.emit('whatsapp.message-received', message);

@@ -1,4 +1,4 @@
-import type { Executor } from '../../../db/client';
+import type { Db, Statement } from '../../../db/client';
 import type { ReceivedMessage } from '../../../events';
 import {
   ignoredChanges,
@@ -39,35 +39,26 @@ export interface StoredDeliveries {
 
 const FORWARD_ORDER = ['pending', 'sent', 'delivered', 'read'];
 
-const key = (userId: number, id: string) => `${userId}|${id}`;
+const key = (phoneNumberId: string, id: string) => `${phoneNumberId}|${id}`;
 
-/** A row of a number that has an owner, with that owner. */
-type Owned<T> = T & { userId: number };
-
-function owned<T extends { phoneNumberId: string }>(rows: readonly T[], owners: ReadonlyMap<string, number>) {
-  return rows.flatMap((row): Owned<T>[] => {
-    const userId = owners.get(row.phoneNumberId);
-    return userId === undefined ? [] : [{ ...row, userId }];
-  });
-}
+/** The owners of the numbers a statement's rows name, joined by `phone_number_id` as `o`. */
+const OWNERS = 'join whatsapp_connections o on o.phone_number_id';
 
 /**
  * The first statement: who owns the numbers named; the conversations that do not exist yet (in key
  * order, so that concurrent batches wait for each other in the same order); the raw events. Their
- * profile names and previews follow in `touchConversations`, so that each row is written once.
+ * profile names and previews follow in `insertMessages`, so that each row is written once.
  */
-async function ownersAndNewConversations(
-  tx: Executor,
+function ownersAndNewConversations(
   deliveries: readonly DeliveryToStore[],
   rows: { inbound: readonly InboundRow[]; rawEvents: readonly RawEventRow[] },
-): Promise<Map<string, number>> {
+): Statement {
   const numbers = [...new Set(deliveries.flatMap((delivery) => delivery.changes.map((c) => c.phoneNumberId)))];
-  if (numbers.length === 0) return new Map();
   const conversations = new Map<string, InboundRow>();
-  for (const row of rows.inbound) conversations.set(`${row.phoneNumberId}|${row.waId}`, row);
+  for (const row of rows.inbound) conversations.set(key(row.phoneNumberId, row.waId), row);
   const customers = [...conversations.values()];
-  const owners = await tx.query<{ phone_number_id: string; user_id: number }>(
-    `with owners as (
+  return {
+    text: `with owners as (
        select phone_number_id, user_id from whatsapp_connections where phone_number_id = any($1::text[])
      ), conversations_added as (
        insert into conversations (user_id, wa_id)
@@ -84,7 +75,7 @@ async function ownersAndNewConversations(
        on conflict (user_id, body_sha256) do nothing
      )
      select phone_number_id, user_id from owners`,
-    [
+    params: [
       numbers,
       customers.map((row) => row.phoneNumberId),
       customers.map((row) => row.waId),
@@ -92,8 +83,7 @@ async function ownersAndNewConversations(
       rows.rawEvents.map((row) => row.bodySha256),
       rows.rawEvents.map((row) => row.rawBody),
     ],
-  );
-  return new Map(owners.map((row) => [row.phone_number_id, row.user_id]));
+  };
 }
 
 /**
@@ -113,27 +103,25 @@ export interface MessageJobs {
  * new ones, and brings each conversation a message came to up to date: the newest profile name
  * given, and after its new messages the preview, times and unread count. The preview is the
  * last-arrived of the newest new messages, and only when nothing newer is stored already: a retried
- * older message must not replace the preview of a newer one. Answers the new messages.
+ * older message must not replace the preview of a newer one. Rows of numbers nobody owns join no
+ * owner and write nothing. Answers the new messages, with their place among the rows given.
  */
-async function insertMessages(
-  tx: Executor,
-  inbound: readonly Owned<InboundRow>[],
-  messageJobs: MessageJobs | undefined,
-): Promise<ReceivedMessage[]> {
+function insertMessages(inbound: readonly InboundRow[], messageJobs: MessageJobs | undefined): Statement {
   // Every row names its conversation and may rename it; only the first of a wamid may be stored.
   const seen = new Set<string>();
   const firsts = inbound.map((row) => {
-    const message = key(row.userId, row.wamid);
+    const message = key(row.phoneNumberId, row.wamid);
     if (seen.has(message)) return false;
     seen.add(message);
     return true;
   });
   const jobs = messageJobs?.jobs ?? [];
-  const inserted = await tx.query<{ id: number; user_id: number; wamid: string; conversation_id: number }>(
-    `with u as (
-       select * from unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[],
-                            $8::double precision[], $9::text[], $10::boolean[]) with ordinality
-              as u(user_id, wa_id, wamid, type, body, raw, in_reply_to, sent_at, profile_name, first, position)
+  return {
+    text: `with u as (
+       select o.user_id, u.* from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[],
+                                        $7::text[], $8::double precision[], $9::text[], $10::boolean[]) with ordinality
+              as u(phone_number_id, wa_id, wamid, type, body, raw, in_reply_to, sent_at, profile_name, first, position)
+         ${OWNERS} = u.phone_number_id
      ), added as (
        insert into messages
          (user_id, conversation_id, wamid, direction, sender, type, body, raw, in_reply_to, status, sent_at)
@@ -175,9 +163,9 @@ async function insertMessages(
         order by a.position, j.position
        on conflict (key) do nothing
      )
-     select id, user_id, wamid, conversation_id from added`,
-    [
-      inbound.map((row) => row.userId),
+     select id, user_id, wamid, conversation_id, position from arrived order by position`,
+    params: [
+      inbound.map((row) => row.phoneNumberId),
       inbound.map((row) => row.waId),
       inbound.map((row) => row.wamid),
       inbound.map((row) => row.type),
@@ -191,85 +179,94 @@ async function insertMessages(
       jobs.map((job) => job.keyPrefix),
       messageJobs?.runAt?.toISOString() ?? null,
     ],
-  );
-  const stored = new Map(inserted.map((row) => [key(row.user_id, row.wamid), row]));
-  return inbound.flatMap((row, i) => {
-    const found = firsts[i] ? stored.get(key(row.userId, row.wamid)) : undefined;
-    return found
-      ? [{ userId: row.userId, conversationId: found.conversation_id, messageId: found.id, wamid: row.wamid }]
-      : [];
-  });
+  };
 }
 
 /**
  * A reaction attaches to the message it reacts to, keyed by who reacted; an empty emoji takes it
- * back (kept as null with its time, so that an older retried reaction cannot come back).
+ * back (kept as null with its time, so that an older retried reaction cannot come back). One
+ * statement per round.
  */
-async function applyReactions(tx: Executor, reactions: readonly Owned<ReactionRow>[]) {
-  for (const round of inRounds(reactions, (r) => key(r.userId, r.wamid))) {
-    await tx.query(
-      `update messages m set
+function applyReactions(reactions: readonly ReactionRow[]): Statement[] {
+  return inRounds(reactions, (r) => key(r.phoneNumberId, r.wamid)).map((round) => ({
+    text: `update messages m set
           reactions = jsonb_set(m.reactions, array[r.reactor], jsonb_build_object('emoji', r.emoji, 'timestamp', r.ts)),
           updated_at = now()
-        from unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::bigint[]) as r(user_id, wamid, reactor, emoji, ts)
-        where m.user_id = r.user_id and m.wamid = r.wamid
+        from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::bigint[]) as r(phone_number_id, wamid, reactor, emoji, ts)
+        ${OWNERS} = r.phone_number_id
+        where m.user_id = o.user_id and m.wamid = r.wamid
           and coalesce((m.reactions -> r.reactor ->> 'timestamp')::bigint, 0) <= r.ts`,
-      [
-        round.map((r) => r.userId),
-        round.map((r) => r.wamid),
-        round.map((r) => r.reactor),
-        round.map((r) => r.emoji),
-        round.map((r) => r.timestamp),
-      ],
-    );
-  }
+    params: [
+      round.map((r) => r.phoneNumberId),
+      round.map((r) => r.wamid),
+      round.map((r) => r.reactor),
+      round.map((r) => r.emoji),
+      round.map((r) => r.timestamp),
+    ],
+  }));
 }
 
 /**
  * Moves our outgoing messages forward (sent < delivered < read), never back: statuses arrive out
  * of order. `failed` applies only before delivery. Several statuses of one message apply in the
- * order they arrived, one round each.
+ * order they arrived, one round (statement) each.
  */
-async function applyStatuses(tx: Executor, statuses: readonly Owned<StatusRow>[]) {
-  for (const round of inRounds(statuses, (s) => key(s.userId, s.wamid))) {
-    await tx.query(
-      `update messages m set
+function applyStatuses(statuses: readonly StatusRow[]): Statement[] {
+  return inRounds(statuses, (s) => key(s.phoneNumberId, s.wamid)).map((round) => ({
+    text: `update messages m set
           status = s.status,
           status_error = s.error,
           status_error_code = s.code,
           updated_at = now()
-        from unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::int[]) as s(user_id, wamid, status, error, code)
-        where m.user_id = s.user_id and m.wamid = s.wamid and m.direction = 'outbound'
+        from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::int[]) as s(phone_number_id, wamid, status, error, code)
+        ${OWNERS} = s.phone_number_id
+        where m.user_id = o.user_id and m.wamid = s.wamid and m.direction = 'outbound'
           and case when s.status = 'failed' then m.status in ('pending', 'sent')
                    else m.status <> 'failed'
                     and array_position($6::text[], m.status) < array_position($6::text[], s.status) end`,
-      [
-        round.map((s) => s.userId),
-        round.map((s) => s.wamid),
-        round.map((s) => s.status),
-        round.map((s) => s.error),
-        round.map((s) => s.errorCode),
-        FORWARD_ORDER,
-      ],
-    );
-  }
+    params: [
+      round.map((s) => s.phoneNumberId),
+      round.map((s) => s.wamid),
+      round.map((s) => s.status),
+      round.map((s) => s.error),
+      round.map((s) => s.errorCode),
+      FORWARD_ORDER,
+    ],
+  }));
 }
 
 /**
- * Stores the deliveries, to be called inside one transaction: the result is what storing them one
- * after another, in the order given, would have stored, with the jobs of each new message. A batch
- * of text messages takes two statements, whatever its size.
+ * Stores the deliveries in one transaction: the result is what storing them one after another, in
+ * the order given, would have stored, with the jobs of each new message. No statement needs an
+ * answer of the one before, so the whole transaction is one round trip to the database; a batch of
+ * text messages takes two statements, whatever its size.
  */
 export async function storeDeliveries(
-  tx: Executor,
+  db: Db,
   deliveries: readonly DeliveryToStore[],
   messageJobs?: MessageJobs,
 ): Promise<StoredDeliveries> {
   const rows = rowsOf(deliveries);
-  const owners = await ownersAndNewConversations(tx, deliveries, rows);
-  const inbound = owned(rows.inbound, owners);
-  const received = inbound.length > 0 ? await insertMessages(tx, inbound, messageJobs) : [];
-  await applyReactions(tx, owned(rows.reactions, owners));
-  await applyStatuses(tx, owned(rows.statuses, owners));
-  return { received, ignored: ignoredChanges(deliveries, owners) };
+  if (!deliveries.some((delivery) => delivery.changes.length > 0)) {
+    return { received: [], ignored: ignoredChanges(deliveries, new Map()) };
+  }
+  const withMessages = rows.inbound.length > 0;
+  const [owners, inserted = []] = await db.batch([
+    ownersAndNewConversations(deliveries, rows),
+    ...(withMessages ? [insertMessages(rows.inbound, messageJobs)] : []),
+    ...applyReactions(rows.reactions),
+    ...applyStatuses(rows.statuses),
+  ]);
+  const received = withMessages
+    ? (inserted as { id: number; user_id: number; wamid: string; conversation_id: number }[]).map((row) => ({
+        userId: row.user_id,
+        conversationId: row.conversation_id,
+        messageId: row.id,
+        wamid: row.wamid,
+      }))
+    : [];
+  const ownerOf = new Map(
+    (owners as { phone_number_id: string; user_id: number }[]).map((row) => [row.phone_number_id, row.user_id]),
+  );
+  return { received, ignored: ignoredChanges(deliveries, ownerOf) };
 }
