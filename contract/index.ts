@@ -6,3 +6,4 @@ export * from './messages';
 export * from './whatsapp';
 export * from './agents';
 export * from './analytics';
+export * from './live';

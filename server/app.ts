@@ -12,6 +12,7 @@ import inputGuard from './plugins/input-guard';
 import inbox from './plugins/inbox';
 import jobs from './plugins/jobs';
 import knowledge from './plugins/knowledge';
+import live from './plugins/live';
 import mailer from './plugins/mailer';
 import openapi from './plugins/openapi';
 import rateLimit from './plugins/rate-limit';
@@ -72,6 +73,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await app.register(whatsapp);
   await app.register(knowledge);
   await app.register(inbox);
+  await app.register(live);
   app.closing.addEventListener('abort', () => app.whatsapp.graph.close(), { once: true });
   await app.register(routes, { prefix: '/api/v1' });
   await app.register(replies);

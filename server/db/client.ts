@@ -31,7 +31,18 @@ export interface Db extends Executor {
    * message and answers once), so a transaction of a few statements costs one round trip.
    */
   batch(statements: readonly Statement[]): Promise<Row[][]>;
+  /**
+   * Hears `channel`'s notifications (pg_notify), each once its transaction committed, in commit
+   * order. `onInterrupted` says that some may have been missed (the listening connection broke;
+   * it is not taken up again: listen anew). Answers how to stop listening.
+   */
+  listen(channel: string, handlers: ListenHandlers): Promise<() => Promise<void>>;
   close(): Promise<void>;
+}
+
+export interface ListenHandlers {
+  onPayload: (payload: string) => void;
+  onInterrupted?: (error: Error) => void;
 }
 
 export interface PgliteDb extends Db {
@@ -74,8 +85,10 @@ export function asBackgroundWork<T>(work: () => T): T {
 
 /** What the database thread answers a message with (pglite-thread.mjs). */
 type ThreadAnswer = { id: number; rows?: Row[]; results?: Row[][]; tarball?: ArrayBuffer; error?: ErrorData };
+type ThreadNotification = { notification: { channel: string; payload: string } };
 type ErrorData = { name: string; message: string } & Record<string, unknown>;
-type ThreadMessage = { op: 'query' | 'exec' | 'batch' | 'begin' | 'end' | 'dump' | 'close' } & Record<string, unknown>;
+type ThreadMessage = { op: 'query' | 'exec' | 'batch' | 'begin' | 'end' | 'listen' | 'unlisten' | 'dump' | 'close' } &
+  Record<string, unknown>;
 
 /** The error the thread described, with PostgreSQL's fields (code, constraint …) and this thread's stack. */
 function threadError(data: ErrorData): Error {
@@ -113,6 +126,7 @@ export async function openPglite(dataDir?: string, options: PgliteOptions = {}):
   const pending = new Map<number, { resolve: (answer: ThreadAnswer) => void; reject: (error: Error) => void }>();
   let ids = 0;
   let transactionIds = 0;
+  const listeners = new Map<string, Set<ListenHandlers>>();
   let stopped: Error | undefined;
   let opened = false;
   let closing = false;
@@ -121,11 +135,19 @@ export async function openPglite(dataDir?: string, options: PgliteOptions = {}):
     stopped ??= error;
     for (const call of pending.values()) call.reject(stopped);
     pending.clear();
-    if (first && opened && !closing) options.onLost?.(error);
+    if (!first) return;
+    if (opened && !closing) options.onLost?.(error);
+    for (const set of listeners.values()) for (const handlers of set) handlers.onInterrupted?.(error);
+    listeners.clear();
   };
   const ready = new Promise<void>((resolve, reject) => {
-    thread.on('message', (answer: ThreadAnswer & { ready?: true; failed?: ErrorData }) => {
+    thread.on('message', (answer: ThreadAnswer & Partial<ThreadNotification> & { ready?: true; failed?: ErrorData }) => {
       if (answer.ready) return resolve();
+      if (answer.notification) {
+        const { channel, payload } = answer.notification;
+        for (const handlers of listeners.get(channel) ?? []) handlers.onPayload(payload);
+        return;
+      }
       if (answer.failed) return reject(threadError(answer.failed));
       const call = pending.get(answer.id);
       pending.delete(answer.id);
@@ -189,6 +211,21 @@ export async function openPglite(dataDir?: string, options: PgliteOptions = {}):
       return result;
     },
     batch: async (statements) => (await call({ op: 'batch', statements })).results ?? [],
+    async listen(channel, handlers) {
+      let set = listeners.get(channel);
+      if (!set) {
+        set = new Set();
+        listeners.set(channel, set);
+        await call({ op: 'listen', channel });
+      }
+      set.add(handlers);
+      return async () => {
+        set.delete(handlers);
+        if (set.size > 0 || listeners.get(channel) !== set) return;
+        listeners.delete(channel);
+        if (!stopped) await call({ op: 'unlisten', channel });
+      };
+    },
     dumpDataDir: async () => new Blob([(await call({ op: 'dump' })).tarball as ArrayBuffer]),
     async close() {
       if (stopped) return;
@@ -234,6 +271,26 @@ export async function openPostgres(connectionString: string, options?: string): 
       } finally {
         client.release();
       }
+    },
+    async listen(channel, { onPayload, onInterrupted }) {
+      // A connection of its own, outside the pool: it stays in LISTEN for as long as it is wanted.
+      const client = new pg.Client({ connectionString, options, types: pgTypes });
+      let stopping = false;
+      client.on('notification', (message) => {
+        if (message.channel === channel) onPayload(message.payload ?? '');
+      });
+      client.on('error', (error) => {
+        if (!stopping) onInterrupted?.(error);
+      });
+      client.on('end', () => {
+        if (!stopping) onInterrupted?.(new Error(`the connection listening to ${channel} ended`));
+      });
+      await client.connect();
+      await client.query(`listen ${pg.escapeIdentifier(channel)}`);
+      return async () => {
+        stopping = true;
+        await client.end();
+      };
     },
     async batch(statements) {
       const client = await pool.connect();

@@ -156,6 +156,8 @@ async function main() {
     extensions: { vector, pg_trgm },
     loadDataDir: loadDataDir ? new Blob([loadDataDir]) : undefined,
   });
+  /** @type {Map<string, () => Promise<void>>} how to stop listening to each channel listened to */
+  const unlisten = new Map();
   port.on('message', async (message) => {
     if (message.op === 'begin') return begin(db, message.tx, message.background);
     if (message.tx !== undefined) {
@@ -168,6 +170,25 @@ async function main() {
         return inTurn(message.background, () => run(db, message));
       case 'batch':
         return inTurn(message.background, () => runBatch(db, message));
+      case 'listen':
+      case 'unlisten':
+        try {
+          if (message.op === 'listen') {
+            unlisten.set(
+              message.channel,
+              await db.listen(message.channel, (payload) =>
+                port.postMessage({ notification: { channel: message.channel, payload } }),
+              ),
+            );
+          } else {
+            await unlisten.get(message.channel)?.();
+            unlisten.delete(message.channel);
+          }
+          port.postMessage({ id: message.id });
+        } catch (error) {
+          port.postMessage({ id: message.id, error: errorData(error) });
+        }
+        return;
       case 'dump': {
         try {
           const tarball = await (await db.dumpDataDir('gzip')).arrayBuffer();

@@ -7,6 +7,7 @@ import auth from './auth';
 import session from './auth/session';
 import documents from './documents';
 import escalations from './escalations';
+import events from './events';
 import health from './health';
 import messages from './messages';
 import handback from './messages/handback';
@@ -36,6 +37,7 @@ export default async function routes(app: FastifyInstance) {
     await owner.register(messages);
     await owner.register(handback);
     await owner.register(escalations);
+    await owner.register(events);
     await owner.register(agents);
     await owner.register(agentKnowledge);
     await owner.register(documents);

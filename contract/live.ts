@@ -1,0 +1,22 @@
+/**
+ * What `GET /api/v1/events` (Server-Sent Events) tells a signed-in owner's tab: small typed events,
+ * each naming what changed so that the SPA reloads just that. Each SSE message's `event` field is
+ * the type and its `data` the JSON of the event. `inbox.version` carries the stream's position as
+ * the SSE id: a reconnect with an older Last-Event-ID first gets `resync` (reload everything shown).
+ */
+export type LiveEvent =
+  | { type: 'message.received' | 'message.sent'; conversationId: number; messageId: number }
+  | { type: 'message.status'; conversationId: number; messageId: number; status: string }
+  | { type: 'conversation.changed'; conversationId: number }
+  | { type: 'handover.opened' | 'handover.closed'; conversationId: number; handoverId: number }
+  | { type: 'document.changed'; agentId: number; documentId: number; status: string }
+  | { type: 'connection.changed'; kind: string }
+  | { type: 'inbox.version'; version: number }
+  | { type: 'resync' };
+
+export type LiveEventType = LiveEvent['type'];
+
+/** How many streams (tabs) one owner may hold open at once; one more is a 429. */
+export const MAX_LIVE_STREAMS_PER_OWNER = 10;
+/** A comment line at least this often keeps proxies and the browser from closing an idle stream. */
+export const LIVE_HEARTBEAT_MS = 15_000;

@@ -1,0 +1,81 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { LIVE_HEARTBEAT_MS, MAX_LIVE_STREAMS_PER_OWNER, type LiveEvent } from '../../../contract';
+import { TooManyRequests } from '../../errors';
+import { inboxVersion } from '../../services/live/hub';
+import { BEARER_AUTH, ErrorResponse } from '../shared';
+
+/** How long a browser waits before reconnecting a stream that ended (the SSE `retry` field). */
+const RECONNECT_AFTER_MS = 3_000;
+
+/** One SSE message: `id` (the stream position) only on `inbox.version`. */
+function sseMessage(event: LiveEvent): string {
+  const id = event.type === 'inbox.version' ? `id: ${event.version}\n` : '';
+  return `${id}event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`;
+}
+
+/**
+ * GET /events: the signed-in owner's live events as Server-Sent Events, with the access token in
+ * the Authorization header (never in the URL). The stream opens with the owner's position
+ * (`inbox.version`, also its SSE id); a reconnect whose Last-Event-ID is another position first
+ * gets `resync`. A comment line every LIVE_HEARTBEAT_MS keeps it open through idle proxies.
+ */
+const events: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/events',
+    {
+      schema: {
+        tags: ['live'],
+        security: BEARER_AUTH,
+        summary:
+          'Live events of the signed-in owner (text/event-stream): messages, conversations, hand-overs, documents, ' +
+          'the connection; `Last-Event-ID` resumes',
+        headers: Type.Object({ 'last-event-id': Type.Optional(Type.String({ maxLength: 32 })) }),
+        response: {
+          200: Type.String({ description: 'text/event-stream' }),
+          401: ErrorResponse,
+          422: ErrorResponse,
+          429: ErrorResponse,
+        },
+      },
+    },
+    async (request, reply) => {
+      const userId = request.user.id;
+      if (app.live.count(userId) >= MAX_LIVE_STREAMS_PER_OWNER) {
+        throw new TooManyRequests(
+          `At most ${MAX_LIVE_STREAMS_PER_OWNER} live streams per account are open at once; close another tab.`,
+          RECONNECT_AFTER_MS / 1000,
+        );
+      }
+      reply.hijack();
+      const raw = reply.raw;
+      raw.writeHead(200, {
+        ...(reply.getHeaders() as Record<string, string>),
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-store',
+        'x-accel-buffering': 'no',
+      });
+      raw.write(`retry: ${RECONNECT_AFTER_MS}\n\n`);
+      const send = (event: LiveEvent) => raw.write(sseMessage(event));
+      const heartbeat = setInterval(() => raw.write(': heartbeat\n\n'), LIVE_HEARTBEAT_MS);
+      // Listening before reading the position: a change committed in between is both counted
+      // in the position and sent, never neither.
+      const unsubscribe = app.live.subscribe(userId, { send, end: () => raw.end() });
+      raw.on('close', () => {
+        clearInterval(heartbeat);
+        unsubscribe();
+      });
+      try {
+        const version = await inboxVersion(app.db, userId);
+        const lastEventId = request.headers['last-event-id'];
+        if (lastEventId !== undefined && lastEventId !== String(version)) send({ type: 'resync' });
+        send({ type: 'inbox.version', version });
+      } catch (error) {
+        request.log.error({ err: error }, 'live: could not open the stream');
+        raw.end();
+      }
+    },
+  );
+};
+
+export default events;

@@ -1,0 +1,137 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { LiveEvent } from '../../../contract';
+import type { Db } from '../../db/client';
+
+/** The channel the database's triggers notify on (migration 0022). */
+export const LIVE_CHANNEL = 'threadline_events';
+/** After the listening connection breaks, how long before listening again. */
+export const RELISTEN_DELAY_MS = 1_000;
+
+/** One open stream: how to send it an event, and how to end it (when the app closes). */
+export interface LiveSubscriber {
+  send(event: LiveEvent): void;
+  end(): void;
+}
+
+/** A notification's short keys → the event's field names. */
+const FIELDS: Record<string, string> = {
+  c: 'conversationId',
+  m: 'messageId',
+  s: 'status',
+  h: 'handoverId',
+  a: 'agentId',
+  d: 'documentId',
+  k: 'kind',
+  v: 'version',
+};
+
+/**
+ * `{"u":1,"t":"message.status","c":5,"m":9,"s":"read"}` → owner 1's `{ type, conversationId, … }`;
+ * `"l":[[5,9],[6,10]]` (new messages of one statement) → one event per [conversation, message].
+ */
+export function parseNotification(payload: string): { userId: number; events: LiveEvent[] } | undefined {
+  let parsed: Record<string, unknown>;
+  try {
+    parsed = JSON.parse(payload) as Record<string, unknown>;
+  } catch {
+    return undefined;
+  }
+  const { u: userId, t: type, l: list, ...rest } = parsed;
+  if (typeof userId !== 'number' || typeof type !== 'string') return undefined;
+  const event: Record<string, unknown> = { type };
+  for (const [short, value] of Object.entries(rest)) if (FIELDS[short]) event[FIELDS[short]] = value;
+  if (!Array.isArray(list)) return { userId, events: [event as LiveEvent] };
+  const events = list.map(([conversationId, messageId]: number[]) => ({ type, conversationId, messageId }));
+  return { userId, events: events as LiveEvent[] };
+}
+
+/**
+ * This process's end of live push: one LISTEN for all owners (PostgreSQL delivers every node's and
+ * worker's commits to every listening node; PGlite its own process's), fanned out to the streams
+ * open here, each owner's events to that owner's streams only. When the listening connection breaks,
+ * every stream is told to resync and the hub listens again.
+ */
+export class LiveHub {
+  private readonly streams = new Map<number, Set<LiveSubscriber>>();
+  private stopListening: (() => Promise<void>) | undefined;
+  private relisten: NodeJS.Timeout | undefined;
+  private closed = false;
+
+  constructor(
+    private readonly db: Db,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  async start(): Promise<void> {
+    this.stopListening = await this.db.listen(LIVE_CHANNEL, {
+      onPayload: (payload) => this.deliver(payload),
+      onInterrupted: (error) => this.interrupted(error),
+    });
+  }
+
+  /** Hears `userId`'s events until the answer is called. */
+  subscribe(userId: number, subscriber: LiveSubscriber): () => void {
+    let set = this.streams.get(userId);
+    if (!set) {
+      set = new Set();
+      this.streams.set(userId, set);
+    }
+    set.add(subscriber);
+    return () => {
+      set.delete(subscriber);
+      if (set.size === 0 && this.streams.get(userId) === set) this.streams.delete(userId);
+    };
+  }
+
+  /** How many streams `userId` holds open on this process. */
+  count(userId: number): number {
+    return this.streams.get(userId)?.size ?? 0;
+  }
+
+  /** Streams open on this process, all owners. */
+  get size(): number {
+    let total = 0;
+    for (const set of this.streams.values()) total += set.size;
+    return total;
+  }
+
+  /** Ends every stream (the app is closing: a browser reconnects to another node or later). */
+  endAll(): void {
+    for (const set of [...this.streams.values()]) for (const subscriber of [...set]) subscriber.end();
+    this.streams.clear();
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    clearTimeout(this.relisten);
+    this.endAll();
+    await this.stopListening?.().catch(() => undefined);
+  }
+
+  private deliver(payload: string) {
+    const notified = parseNotification(payload);
+    if (!notified) {
+      this.log.warn({ payload }, 'live: a notification that is not an event');
+      return;
+    }
+    for (const subscriber of this.streams.get(notified.userId) ?? []) {
+      for (const event of notified.events) subscriber.send(event);
+    }
+  }
+
+  private interrupted(error: Error) {
+    if (this.closed) return;
+    this.log.warn({ err: error }, 'live: listening stopped; streams resync, listening again');
+    for (const set of this.streams.values()) for (const subscriber of set) subscriber.send({ type: 'resync' });
+    this.stopListening = undefined;
+    this.relisten = setTimeout(() => {
+      this.start().catch((failure: unknown) => this.interrupted(failure as Error));
+    }, RELISTEN_DELAY_MS);
+  }
+}
+
+/** The owner's stream position: their inbox version (0 before the first change). */
+export async function inboxVersion(db: Db, userId: number): Promise<number> {
+  const row = await db.maybeOne<{ version: number }>('select version from inbox_versions where user_id = $1', [userId]);
+  return row?.version ?? 0;
+}
