@@ -1,6 +1,7 @@
 import { inboxList } from './inbox-list';
 import { ingestPdf } from './ingest-pdf';
 import { landingBundle } from './landing-bundle';
+import { live } from './live';
 import { formatResult, withinBudget, type BenchResult } from './report';
 import { replyBurst } from './reply-burst';
 import { replyPipeline } from './reply-pipeline';
@@ -20,6 +21,7 @@ const benches: Record<string, () => Promise<BenchResult[]>> = {
   'ingest-pdf': ingestPdf,
   'reply-pipeline': replyPipeline,
   'reply-burst': replyBurst,
+  live,
 };
 
 async function main() {

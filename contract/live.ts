@@ -16,7 +16,5 @@ export type LiveEvent =
 
 export type LiveEventType = LiveEvent['type'];
 
-/** How many streams (tabs) one owner may hold open at once; one more is a 429. */
-export const MAX_LIVE_STREAMS_PER_OWNER = 10;
 /** A comment line at least this often keeps proxies and the browser from closing an idle stream. */
 export const LIVE_HEARTBEAT_MS = 15_000;

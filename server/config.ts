@@ -154,6 +154,8 @@ export interface Config {
   /** How many jobs of each lane one process runs at once (REPLY_CONCURRENCY, INGEST_CONCURRENCY). */
   jobConcurrency: JobConcurrency;
   documentLimits: DocumentLimits;
+  /** LIVE_STREAMS_PER_OWNER: live event streams (tabs) one owner may hold open on one API node. */
+  liveStreamsPerOwner: number;
 }
 
 /** The job lanes' concurrency per process: replies wait on I/O, ingestion uses a core. */
@@ -250,5 +252,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       storageQuotaBytes:
         integer('DOCUMENT_QUOTA_MB', env.DOCUMENT_QUOTA_MB, DEFAULT_DOCUMENT_LIMITS.storageQuotaBytes / MB) * MB,
     },
+    liveStreamsPerOwner: Math.max(1, integer('LIVE_STREAMS_PER_OWNER', env.LIVE_STREAMS_PER_OWNER, 10)),
   };
 }

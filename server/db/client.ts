@@ -87,8 +87,9 @@ export function asBackgroundWork<T>(work: () => T): T {
 type ThreadAnswer = { id: number; rows?: Row[]; results?: Row[][]; tarball?: ArrayBuffer; error?: ErrorData };
 type ThreadNotification = { notification: { channel: string; payload: string } };
 type ErrorData = { name: string; message: string } & Record<string, unknown>;
-type ThreadMessage = { op: 'query' | 'exec' | 'batch' | 'begin' | 'end' | 'listen' | 'unlisten' | 'dump' | 'close' } &
-  Record<string, unknown>;
+type ThreadMessage = {
+  op: 'query' | 'exec' | 'batch' | 'begin' | 'end' | 'listen' | 'unlisten' | 'dump' | 'close';
+} & Record<string, unknown>;
 
 /** The error the thread described, with PostgreSQL's fields (code, constraint …) and this thread's stack. */
 function threadError(data: ErrorData): Error {
@@ -141,20 +142,23 @@ export async function openPglite(dataDir?: string, options: PgliteOptions = {}):
     listeners.clear();
   };
   const ready = new Promise<void>((resolve, reject) => {
-    thread.on('message', (answer: ThreadAnswer & Partial<ThreadNotification> & { ready?: true; failed?: ErrorData }) => {
-      if (answer.ready) return resolve();
-      if (answer.notification) {
-        const { channel, payload } = answer.notification;
-        for (const handlers of listeners.get(channel) ?? []) handlers.onPayload(payload);
-        return;
-      }
-      if (answer.failed) return reject(threadError(answer.failed));
-      const call = pending.get(answer.id);
-      pending.delete(answer.id);
-      if (pending.size === 0) thread.unref();
-      if (answer.error) call?.reject(threadError(answer.error));
-      else call?.resolve(answer);
-    });
+    thread.on(
+      'message',
+      (answer: ThreadAnswer & Partial<ThreadNotification> & { ready?: true; failed?: ErrorData }) => {
+        if (answer.ready) return resolve();
+        if (answer.notification) {
+          const { channel, payload } = answer.notification;
+          for (const handlers of listeners.get(channel) ?? []) handlers.onPayload(payload);
+          return;
+        }
+        if (answer.failed) return reject(threadError(answer.failed));
+        const call = pending.get(answer.id);
+        pending.delete(answer.id);
+        if (pending.size === 0) thread.unref();
+        if (answer.error) call?.reject(threadError(answer.error));
+        else call?.resolve(answer);
+      },
+    );
     thread.once('error', (error) => {
       stop(new Error(`the database thread failed: ${error.message}`, { cause: error }));
       reject(error);
@@ -247,6 +251,9 @@ const pgTypes = {
 /** A PostgreSQL pool; `options` can carry e.g. `-c search_path=…` for isolated test schemas. */
 export async function openPostgres(connectionString: string, options?: string): Promise<Db> {
   const pool = new pg.Pool({ connectionString, options, types: pgTypes, max: 10 });
+  // An idle connection that the server ends (a restart, a failover) leaves the pool, and the next
+  // query connects anew; unheard, its 'error' would end the process.
+  pool.on('error', () => undefined);
   await pool.query('select 1');
   const wrap = (target: pg.Pool | pg.PoolClient) =>
     executor(

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { LIVE_HEARTBEAT_MS, MAX_LIVE_STREAMS_PER_OWNER, type LiveEvent } from '../../../contract';
+import { LIVE_HEARTBEAT_MS, type LiveEvent } from '../../../contract';
 import { TooManyRequests } from '../../errors';
 import { inboxVersion } from '../../services/live/hub';
 import { BEARER_AUTH, ErrorResponse } from '../shared';
@@ -41,9 +41,10 @@ const events: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const userId = request.user.id;
-      if (app.live.count(userId) >= MAX_LIVE_STREAMS_PER_OWNER) {
+      const limit = app.config.liveStreamsPerOwner;
+      if (app.live.count(userId) >= limit) {
         throw new TooManyRequests(
-          `At most ${MAX_LIVE_STREAMS_PER_OWNER} live streams per account are open at once; close another tab.`,
+          `At most ${limit} live streams per account are open at once; close another tab.`,
           RECONNECT_AFTER_MS / 1000,
         );
       }
