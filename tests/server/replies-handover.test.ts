@@ -1,5 +1,5 @@
 import type { Conversation, Escalation } from '../../contract';
-import { asksForPerson } from '../../server/services/replies/handover-phrases';
+import { asksForPerson, detectPersonRequest } from '../../server/services/replies/handover-phrases';
 import { DEFAULT_HANDOVER_MESSAGE, HANDOVER_REASONS } from '../../server/services/replies/ownership';
 import { bearer, useTestApp } from './helpers';
 import { reply } from './inbox-fixtures';
@@ -49,6 +49,10 @@ const ASKS_FOR_A_PERSON = [
   'quero falar com um atendente',
   'je veux parler à quelqu’un',
   'Ich möchte mit einem Menschen sprechen',
+  'Kann ich mit einem Mitarbeiter sprechen?',
+  '¿Puedo hablar con alguien?',
+  'Je voudrais parler à un conseiller',
+  'Can I speak to the owner please?',
 ];
 
 const NEAR_MISSES = [
@@ -68,6 +72,12 @@ const NEAR_MISSES = [
   'How many people fit in the tent?',
   'My agent will pick it up',
   'Real talk, how much is shipping?',
+  'My friend is a real person who loves bikes',
+  'Can my manager pick up the bike for me?',
+  'I will talk to the staff at the store',
+  'My husband is a travel agent, he booked the room',
+  'The staff were lovely yesterday',
+  'Do your agents speak German?',
 ];
 
 describe('asking for a person', () => {
@@ -77,6 +87,18 @@ describe('asking for a person', () => {
 
   it.each(NEAR_MISSES)('“%s” does not', (text) => {
     expect(asksForPerson(text)).toBe(false);
+  });
+
+  it('records why it decided', () => {
+    expect(detectPersonRequest('Can I talk to a real person?')).toEqual({
+      asks: true,
+      reason: 'asked for a person (talk to a person: “talk to a real person”)',
+    });
+    expect(detectPersonRequest('My friend is a real person who loves bikes')).toEqual({
+      asks: false,
+      reason: 'mentions “person” without asking for one',
+    });
+    expect(detectPersonRequest('How much is a tune-up?')).toEqual({ asks: false, reason: 'no request for a person' });
   });
 
   it('covers at least twenty phrasings', () => {

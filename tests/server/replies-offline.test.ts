@@ -2,17 +2,18 @@ import crypto from 'node:crypto';
 import { generateText, tool } from 'ai';
 import { z } from 'zod';
 import { LOCAL_KNOWLEDGE_MODEL } from '../../contract';
+import type { Db } from '../../server/db/client';
+import type { Turn } from '../../server/services/replies/follow-ups';
 import {
-  ANSWER_PREFIX,
   answerFromKnowledge,
-  coverage,
-  contentTerms,
   knowledgeBaseModel,
-  MIN_COVERAGE,
-  sentencesOf,
+  knowledgeRequest,
+  type KnowledgePassage,
 } from '../../server/services/replies/knowledge-base-model';
+import { PHRASES } from '../../server/services/replies/phrasing';
+import { sentencesOf } from '../../server/services/replies/sentences';
 import type { PhoneMessageSent, Thread } from '../../server/sandbox/phone/service';
-import { DEFAULT_HANDOVER_MESSAGE, HANDOVER_REASONS } from '../../server/services/replies/ownership';
+import { HANDOVER_REASONS } from '../../server/services/replies/ownership';
 import { uploadAndIngest } from './documents-helpers';
 import { SANDBOX_CUSTOMER, useTestApp } from './helpers';
 import {
@@ -58,7 +59,7 @@ describe('local/knowledge-base, offline', () => {
     expect(received).toEqual([
       {
         wamid: expect.any(String),
-        text: `${ANSWER_PREFIX} Our shop at 12 Harbour Street is open from 9am to 6pm, Monday to Saturday.`,
+        text: 'Our shop at 12 Harbour Street is open from 9am to 6pm, Monday to Saturday.',
         context_wamid: asked,
       },
     ]);
@@ -97,7 +98,7 @@ describe('local/knowledge-base, offline', () => {
     expect(thread.statusCode).toBe(200);
     expect(thread.json<Thread>().messages.at(-1)).toMatchObject({
       from: 'business',
-      text: `${ANSWER_PREFIX} Sale items cannot be returned.`,
+      text: 'Sorry Marta, no. Sale items cannot be returned.',
       context: { id, from: 'customer', text: 'Can I return sale items?' },
     });
   });
@@ -112,7 +113,7 @@ describe('local/knowledge-base, offline', () => {
     ]);
   });
 
-  it('hands an unrelated question over to the owner, telling the customer once', async () => {
+  it('tells the customer when nothing answers, notifies the owner, and keeps answering', async () => {
     const owner = await ownerWithAgent(ctx, LOCAL);
     await uploadAndIngest(ctx, owner, owner.agent.id, 'shop-guide.txt', Buffer.from(SHOP_GUIDE));
     const customer = newCustomer();
@@ -120,7 +121,7 @@ describe('local/knowledge-base, offline', () => {
     await drain(ctx.app);
 
     expect((await customerReceived(ctx.db, owner, customer)).map((row) => row.text)).toEqual([
-      DEFAULT_HANDOVER_MESSAGE,
+      PHRASES.en.notFound('Sheena'),
     ]);
     expect(await escalationsOf(ctx, owner)).toEqual([
       expect.objectContaining({
@@ -128,71 +129,102 @@ describe('local/knowledge-base, offline', () => {
         customer_name: 'Sheena Nelson',
         kind: 'no_knowledge',
         reason: HANDOVER_REASONS.noKnowledge,
+        resolved_at: null,
       }),
     ]);
-    expect(await conversationOf(ctx, owner, customer)).toMatchObject({ owner: 'human', needs_you: true });
+    expect(await conversationOf(ctx, owner, customer)).toMatchObject({ owner: 'ai', needs_you: true });
 
-    // While the owner has it, the next question gets no answer from the AI (and no second notice).
-    await customerWrites(ctx.app, ctx.db, owner, customer, { text: 'Hello?' });
+    // The AI still has the conversation: the customer's thanks and next question are answered.
+    await customerWrites(ctx.app, ctx.db, owner, customer, { text: 'Thanks, that’s helpful!' });
     await drain(ctx.app);
-    expect(await customerReceived(ctx.db, owner, customer)).toHaveLength(1);
+    await customerWrites(ctx.app, ctx.db, owner, customer, { text: 'How much is delivery?' });
+    await drain(ctx.app);
+    expect((await customerReceived(ctx.db, owner, customer)).map((row) => row.text).slice(1)).toEqual([
+      PHRASES.en.smallTalk.thanks('Sheena'),
+      'Delivery is free for orders over 50 euros; smaller orders pay a flat fee of 4.90 euros.',
+    ]);
     expect(await escalationsOf(ctx, owner)).toHaveLength(1);
   });
 });
 
 describe('the offline answer', () => {
   const passages = [{ id: 7, text: SHOP_GUIDE }];
+  const ask = (question: string, more: { passages?: KnowledgePassage[]; history?: Turn[]; name?: string } = {}) =>
+    knowledgeRequest(ctx.db as Db, {
+      question,
+      customerName: more.name ?? null,
+      passages: more.passages ?? passages,
+      history: more.history ?? [],
+    }).then(answerFromKnowledge);
 
-  it('quotes the one or two best sentences, never a whole passage', () => {
-    expect(answerFromKnowledge({ question: 'How much is delivery?', customerName: null, passages })).toEqual({
+  it('answers with the sentence that answers, fact first, no heading, no unrelated sentence', async () => {
+    expect(await ask('How much is delivery?')).toEqual({
       kind: 'text',
-      text: `${ANSWER_PREFIX} We deliver across Portugal within 3 working days. Delivery is free for orders over 50 euros; smaller orders pay a flat fee of 4.90 euros.`,
+      text: 'Delivery is free for orders over 50 euros; smaller orders pay a flat fee of 4.90 euros.',
       contextIds: [7],
+      unanswered: false,
+      language: 'en',
     });
-    expect(answerFromKnowledge({ question: 'Can I return sale items?', customerName: null, passages })).toEqual({
-      kind: 'text',
-      text: `${ANSWER_PREFIX} Sale items cannot be returned.`,
-      contextIds: [7],
+    expect(await ask('What are your opening hours?')).toMatchObject({
+      text: 'Our shop at 12 Harbour Street is open from 9am to 6pm, Monday to Saturday.',
     });
   });
 
-  it('greets and thanks without quoting anything', () => {
-    for (const greeting of ['Hello', 'good morning!', 'Hola', 'hey there']) {
-      expect(answerFromKnowledge({ question: greeting, customerName: null, passages })).toEqual({
-        kind: 'text',
-        text: 'Hello! How can I help you today?',
-        contextIds: [],
-      });
+  it('says yes or no when the question asks for one, with the customer’s name', async () => {
+    expect(await ask('Are you open on Sundays?', { name: 'Ana Costa' })).toMatchObject({
+      text: 'Sorry Ana, no. Our shop at 12 Harbour Street is open from 9am to 6pm, Monday to Saturday. On Sundays we are closed.',
+    });
+    expect(await ask('Can I return unworn shoes?')).toMatchObject({
+      text: expect.stringMatching(/^Yes! Unworn shoes can be returned within 30 days/),
+    });
+  });
+
+  it('greets, thanks and says goodbye without quoting anything', async () => {
+    for (const greeting of ['Hello', 'good morning!', 'hey there']) {
+      expect(await ask(greeting)).toMatchObject({ text: 'Hello! How can I help you today?', contextIds: [] });
     }
-    expect(answerFromKnowledge({ question: 'Thanks!', customerName: null, passages })).toMatchObject({
-      kind: 'text',
-      contextIds: [],
+    for (const thanks of ['Thanks!', 'Thanks, that’s helpful!', 'thank you so much']) {
+      expect(await ask(thanks)).toMatchObject({ text: PHRASES.en.smallTalk.thanks(undefined), unanswered: false });
+    }
+    expect(await ask('Bye, have a nice day')).toMatchObject({ text: PHRASES.en.smallTalk.goodbye(undefined) });
+    expect(await ask('Hi, I’m Jonas!')).toMatchObject({ text: PHRASES.en.smallTalk.introduction('Jonas') });
+  });
+
+  it('answers the question after an introduction by the name given', async () => {
+    expect(await ask('Hi, I’m Jonas. Can I return sale items?')).toMatchObject({
+      text: 'Sorry Jonas, no. Sale items cannot be returned.',
     });
   });
 
-  it('hands over below the coverage threshold, and answers at it', () => {
-    // 'weather', 'lisbon': neither is in the guide.
-    expect(answerFromKnowledge({ question: 'What is the weather in Lisbon?', customerName: null, passages })).toEqual({
-      kind: 'handover',
-      reason: HANDOVER_REASONS.noKnowledge,
+  it('tells the customer plainly when nothing answers, marking it unanswered', async () => {
+    expect(await ask('What is the weather in Lisbon?')).toMatchObject({
+      text: PHRASES.en.notFound(undefined),
+      contextIds: [],
+      unanswered: true,
     });
-    // 'deliver', 'spain': one of two content words matches: exactly the threshold.
-    const terms = contentTerms('Do you deliver to Spain?');
-    expect(terms).toEqual(['deliver', 'spain']);
-    expect(coverage(terms, 'We deliver across Portugal within 3 working days.')).toBe(MIN_COVERAGE);
-    expect(answerFromKnowledge({ question: 'Do you deliver to Spain?', customerName: null, passages }).kind).toBe(
-      'text',
-    );
-    // 'repair', 'shoe', 'heel': one of three is below it.
-    expect(coverage(contentTerms('Do you repair shoe heels?'), 'Unworn shoes can be returned.')).toBeLessThan(
-      MIN_COVERAGE,
-    );
-    expect(answerFromKnowledge({ question: 'Do you repair shoe heels?', customerName: null, passages }).kind).toBe(
-      'handover',
-    );
-    expect(answerFromKnowledge({ question: 'Where is the shop?', customerName: null, passages: [] }).kind).toBe(
-      'handover',
-    );
+    expect(await ask('Where is the shop?', { passages: [] })).toMatchObject({ unanswered: true });
+    // A statement that matches nothing is acknowledged, not reported as a question.
+    expect(await ask('My friend is a real person who loves bikes')).toMatchObject({
+      text: PHRASES.en.statement(undefined),
+      unanswered: false,
+    });
+  });
+
+  it('resolves a follow-up against the question before it', async () => {
+    const history: Turn[] = [
+      { from: 'customer', text: 'Do you deliver to Porto?' },
+      { from: 'business', text: 'We deliver across Portugal within 3 working days.' },
+    ];
+    expect(await ask('How much does it cost?', { history })).toMatchObject({
+      text: 'Delivery is free for orders over 50 euros; smaller orders pay a flat fee of 4.90 euros.',
+    });
+  });
+
+  it('hands over a request for a person', async () => {
+    expect(await ask('Can I talk to a real person?')).toEqual({
+      kind: 'handover',
+      reason: HANDOVER_REASONS.customerAsked,
+    });
   });
 
   it('leaves headings out of what it quotes', () => {
@@ -200,15 +232,20 @@ describe('the offline answer', () => {
     expect(sentencesOf(SHOP_GUIDE)).toContain('On Sundays we are closed.');
   });
 
-  it('runs as an AI SDK language model, calling the hand-over tool when nothing matches', async () => {
-    const model = knowledgeBaseModel({ question: 'Do you sell bicycles?', customerName: null, passages });
+  it('runs as an AI SDK language model, reporting an unanswered question in its metadata', async () => {
+    const request = await knowledgeRequest(ctx.db as Db, {
+      question: 'Do you sell bicycles?',
+      customerName: null,
+      passages,
+      history: [],
+    });
     const result = await generateText({
-      model,
+      model: knowledgeBaseModel(request),
       prompt: 'Do you sell bicycles?',
       tools: { escalate_to_human: tool({ inputSchema: z.object({ reason: z.string() }) }) },
     });
-    expect(result.toolCalls.map((call) => [call.toolName, call.input])).toEqual([
-      ['escalate_to_human', { reason: HANDOVER_REASONS.noKnowledge }],
-    ]);
+    expect(result.toolCalls).toEqual([]);
+    expect(result.text).toBe(PHRASES.en.notFound(undefined));
+    expect(result.providerMetadata?.knowledgeBase).toMatchObject({ contextIds: [], unanswered: true, language: 'en' });
   });
 });

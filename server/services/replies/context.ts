@@ -3,7 +3,13 @@ import type { ReceivedMessage } from '../../events';
 import type { AgentRow } from '../agents/agents';
 import type { ContextHit } from '../knowledge/contexts';
 import { retrievePassages, type ContextSearchDeps } from '../knowledge/search';
+import { LOCAL_KNOWLEDGE_MODEL } from '../../../contract';
+import { earlierSubject } from './follow-ups';
+import { knowledgeRequest, type KnowledgeRequest } from './knowledge-base-model';
+import { detectLanguage } from './language';
+import { wordsOf } from './lexicon';
 import { assemblePrompt, type HistoryTurn, type PromptMemory, type PromptPassage } from './prompt';
+import { SYNONYMS } from './vocabulary';
 
 /**
  * What a reply is written from: the conversation, the burst of customer messages it answers and
@@ -79,6 +85,19 @@ export interface ReplyContext {
   passages: ContextHit[];
   memories: PromptMemory[];
   prompt: ReturnType<typeof assemblePrompt>;
+  /** What the offline model answers from; only for `local/knowledge-base`. */
+  knowledge?: KnowledgeRequest;
+}
+
+/**
+ * What retrieval searches for: the message, the question a follow-up leans on ("how long does it
+ * take?" after one about cargo bikes), and the synonyms of its words ("hire" finds "rental").
+ */
+export function retrievalText(message: string, history: HistoryTurn[]): string {
+  const language = detectLanguage(message);
+  const words = new Set(wordsOf(message));
+  const synonyms = SYNONYMS[language].filter((group) => group.some((word) => words.has(word))).flat();
+  return [message, earlierSubject(message, history, language), ...synonyms].filter(Boolean).join(' ');
 }
 
 /** Retrieval, the customer's memories and the prompt, for the burst `customerMessages`. */
@@ -92,7 +111,10 @@ export async function replyContext(
 ): Promise<ReplyContext> {
   const phone = customerPhone(conversation.wa_id);
   const message = customerMessages.map((row) => row.body).join('\n');
-  const passages = await retrievePassages(deps, agent, apiKey, message, TOP_PASSAGES);
+  const history = earlier
+    .slice(-HISTORY_TURNS)
+    .map((row): HistoryTurn => ({ from: row.direction === 'inbound' ? 'customer' : 'business', text: row.body }));
+  const passages = await retrievePassages(deps, agent, apiKey, retrievalText(message, history), TOP_PASSAGES);
   const memories = await customerMemories(deps, agent, phone);
   const prompt = assemblePrompt({
     systemPrompt: agent.system_prompt,
@@ -106,9 +128,16 @@ export async function replyContext(
       documentName: hit.document_name,
     })),
     memories,
-    history: earlier
-      .slice(-HISTORY_TURNS)
-      .map((row): HistoryTurn => ({ from: row.direction === 'inbound' ? 'customer' : 'business', text: row.body })),
+    history,
   });
-  return { message, passages, memories, prompt };
+  const knowledge =
+    agent.model === LOCAL_KNOWLEDGE_MODEL
+      ? await knowledgeRequest(deps.db, {
+          question: message,
+          customerName: conversation.profile_name,
+          passages: passages.map((hit) => ({ id: hit.id, text: hit.context })),
+          history,
+        })
+      : undefined;
+  return { message, passages, memories, prompt, knowledge };
 }

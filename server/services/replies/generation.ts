@@ -6,7 +6,7 @@ import type { Config } from '../../config';
 import { callSignal, sleep as sleepFor } from '../../shutdown';
 import type { AgentRow } from '../agents/agents';
 import type { ContextHit } from '../knowledge/contexts';
-import type { ConversationState, ReplyContext } from './context';
+import type { ReplyContext } from './context';
 import { ESCALATE_TOOL, type KnowledgeBaseMetadata } from './knowledge-base-model';
 import { classifyModelError, type LanguageModelResolver } from './models';
 import type { PromptMemory } from './prompt';
@@ -36,7 +36,7 @@ export const MODEL_TIMEOUT_MS = 60_000;
 const EXCERPT_LENGTH = 160;
 
 export type Generated =
-  | { kind: 'text'; text: string; contextIds: number[] | null }
+  | { kind: 'text'; text: string; contextIds: number[] | null; unanswered: boolean }
   | { kind: 'escalate'; reason: string }
   | { kind: 'failed'; failure: 'key_rejected' | 'unavailable'; error: unknown };
 
@@ -67,7 +67,12 @@ async function generate(deps: GenerationDeps, model: LanguageModel, prompt: Repl
         return { kind: 'escalate', reason } satisfies Generated;
       }
       const metadata = result.providerMetadata?.knowledgeBase as KnowledgeBaseMetadata | undefined;
-      return { kind: 'text', text: result.text.trim(), contextIds: metadata?.contextIds ?? null } satisfies Generated;
+      return {
+        kind: 'text',
+        text: result.text.trim(),
+        contextIds: metadata?.contextIds ?? null,
+        unanswered: metadata?.unanswered ?? false,
+      } satisfies Generated;
     } catch (error) {
       // Shutting down is no failure of the model's: no retry, no hand-over.
       deps.signal?.throwIfAborted();
@@ -104,25 +109,16 @@ export function sourcesOf(
   };
 }
 
-/** The agent's model (the offline one is given the question and passages) and its answer to the prompt. */
+/** The agent's model (the offline one is given the question, passages and turns) and its answer to the prompt. */
 export async function generateAnswer(
   deps: GenerationDeps,
   agent: AgentRow,
   apiKey: string | undefined,
-  conversation: ConversationState,
   context: ReplyContext,
 ): Promise<Generated> {
   let model: LanguageModel;
   try {
-    model = deps.languageModel({
-      model: agent.model,
-      apiKey,
-      knowledge: {
-        question: context.message,
-        customerName: conversation.profile_name,
-        passages: context.passages.map((hit) => ({ id: hit.id, text: hit.context })),
-      },
-    });
+    model = deps.languageModel({ model: agent.model, apiKey, knowledge: context.knowledge });
   } catch (error) {
     return { kind: 'failed', failure: 'unavailable', error };
   }

@@ -5,31 +5,42 @@ import type {
   LanguageModelV3Content,
   LanguageModelV3GenerateResult,
 } from '@ai-sdk/provider';
+import type { Executor } from '../../db/client';
+import { earlierSubject, type Turn } from './follow-ups';
+import { asksForPerson } from './handover-phrases';
+import { detectLanguage } from './language';
+import { loadLexicon, type Language, type Lexicon } from './lexicon';
 import { HANDOVER_REASONS } from './ownership';
+import { PHRASES } from './phrasing';
+import { sentencesOf } from './sentences';
+import { introducedName, messageSentences, smallTalkOf } from './small-talk';
+import {
+  answers,
+  candidateOf,
+  intentsOf,
+  polarity,
+  rankOf,
+  score,
+  SUBJECTLESS_INTENTS,
+  termWeights,
+  understand,
+  vocabularyWords,
+  type Scored,
+} from './understanding';
 
 /**
  * `local/knowledge-base`: the offline model, no network. It is an AI SDK language model like any
  * other, so the reply pipeline runs it through the same `generateText` call, with the same
- * `escalate_to_human` tool. It greets a greeting, answers a question with the one or two sentences
- * of the retrieved passages that match it best ("From our documents: …"), and calls the hand-over
- * tool when nothing matches well enough.
+ * `escalate_to_human` tool (for a customer asking for a person). It answers small talk in kind,
+ * and a question (a follow-up resolved against the turns before it) with the sentence of the
+ * retrieved passages that answers it, fact first, a yes or no in front when asked one, in the
+ * customer's language. When nothing answers, it says so and marks the answer `unanswered`: the
+ * pipeline then tells the owner, and the AI keeps answering the customer.
  */
 
 export const KNOWLEDGE_BASE_PROVIDER = 'local';
 export const KNOWLEDGE_BASE_MODEL_ID = 'knowledge-base';
 export const ESCALATE_TOOL = 'escalate_to_human';
-export const ANSWER_PREFIX = 'From our documents:';
-
-/**
- * How much of the question one sentence must cover to be quoted: at least half of the question's
- * distinct content words (stop words and filler verbs like "have", "sell", "know" left out), and
- * at least one. Unrelated text shares a word with a question now and then, rarely half of its
- * content words; a sentence that answers a question nearly always repeats its subject ("opening
- * hours" → "We are open …"). With one or two content words, one of them must match.
- */
-export const MIN_COVERAGE = 0.5;
-/** A quoted sentence is cut here, so that the answer stays a WhatsApp message, not a page. */
-const MAX_SENTENCE_LENGTH = 300;
 
 export interface KnowledgePassage {
   id: number;
@@ -42,131 +53,182 @@ export interface KnowledgeRequest {
   customerName: string | null;
   /** The retrieved passages, best first. */
   passages: KnowledgePassage[];
+  /** The conversation before the question, oldest first. */
+  history: Turn[];
+  /** The words of the question, passages and history, stemmed (see lexicon.ts). */
+  lexicon: Lexicon;
 }
 
-/** What the offline model used, in the result's provider metadata (`knowledgeBase.contextIds`). */
+/** What the offline model did, in the result's provider metadata (`knowledgeBase`). */
 export interface KnowledgeBaseMetadata {
   contextIds: number[];
-}
-
-const STOP_WORDS = new Set(
-  (
-    'a about above after again all also am an and any are as at be been before being below between both but by ' +
-    'can could did do does doing done down during each either else ever every few for from further get gets got ' +
-    'had has have having he her here hers him his how i if in into is it its just know let like ll make may me ' +
-    'might mine more most much must my need no nor not now of off on once only or other our ours out over own ' +
-    'please re really same say see sell sells she should so some still such tell than thank thanks that the ' +
-    'their theirs them then there these they thing things this those through to too under until up us ve very ' +
-    'want was we were what when where which while who whom why will with would yes yet you your yours ' +
-    'hi hello hey offer offers provide available'
-  ).split(' '),
-);
-
-/** A crude English stem: enough for "hours"/"hour", "opening"/"open", "shipped"/"shipping"/"ship". */
-export function stem(word: string): string {
-  let w = word.toLowerCase().replace(/'s$/, '');
-  if (w.length > 4 && w.endsWith('ies')) w = `${w.slice(0, -3)}y`;
-  else if (w.length > 4 && /(?:ss|x|ch|sh)es$/.test(w)) w = w.slice(0, -2);
-  else if (w.length > 3 && w.endsWith('s') && !w.endsWith('ss')) w = w.slice(0, -1);
-  if (w.length > 5 && w.endsWith('ing')) w = w.slice(0, -3);
-  else if (w.length > 4 && w.endsWith('ed')) w = w.slice(0, -2);
-  if (/([b-df-hj-np-tv-z])\1$/.test(w) && !/(?:ll|ss|zz)$/.test(w)) w = w.slice(0, -1);
-  return w;
-}
-
-/** The distinct content words of a text, stemmed. */
-export function contentTerms(text: string): string[] {
-  const words = text.toLowerCase().match(/[\p{L}\p{N}]+(?:'[\p{L}]+)?/gu) ?? [];
-  return [...new Set(words.filter((word) => word.length > 1 && !STOP_WORDS.has(word)).map(stem))];
-}
-
-function sameTerm(a: string, b: string): boolean {
-  if (a === b) return true;
-  // "deliver"/"delivery", "refund"/"refundable": a shared beginning of 5 letters or more.
-  const shorter = a.length <= b.length ? a : b;
-  const longer = shorter === a ? b : a;
-  return shorter.length >= 5 && longer.startsWith(shorter);
-}
-
-/** The share (0..1) of the question's terms that the sentence contains. */
-export function coverage(questionTerms: string[], sentence: string): number {
-  if (questionTerms.length === 0) return 0;
-  const terms = contentTerms(sentence);
-  const matched = questionTerms.filter((term) => terms.some((other) => sameTerm(term, other)));
-  return matched.length / questionTerms.length;
-}
-
-/** A line of fewer words without closing punctuation is a heading, not something to quote. */
-function isHeading(line: string): boolean {
-  return !/[.!?:;)]$/.test(line) && line.split(' ').length < 5;
-}
-
-/** The passage's sentences, lines (headings, list items) kept apart, headings left out. */
-export function sentencesOf(text: string): string[] {
-  return text
-    .split(/\n+|\s*[•·]\s*/)
-    .map((line) => line.replace(/\s+/g, ' ').trim())
-    .filter((line) => line !== '' && !isHeading(line))
-    .flatMap((line) => line.split(/(?<=[.!?])\s+(?=[\p{Lu}\p{N}"“'(])/u))
-    .map((sentence) => sentence.trim())
-    .filter((sentence) => sentence.length > 0);
-}
-
-const GREETING =
-  /^(?:hi|hello|hey|hiya|howdy|yo|greetings|good (?:morning|afternoon|evening|day)|hola|buenos d[ií]as|buenas(?: tardes| noches)?|ol[aá]|bom dia|boa (?:tarde|noite)|bonjour|salut|hallo|guten (?:morgen|tag|abend)|ciao)(?: there| team| all| everyone| folks)?[\s!.,:)]*(?:👋)?$/iu;
-const THANKS =
-  /^(?:thanks?(?: you)?(?: (?:so|very) much)?|thx|ty|cheers|much appreciated|gracias|obrigad[oa]|merci|danke)[\s!.,:)]*$/iu;
-
-export function isGreeting(text: string): boolean {
-  return GREETING.test(text.trim());
-}
-
-function trimSentence(sentence: string): string {
-  if (sentence.length <= MAX_SENTENCE_LENGTH) return sentence;
-  const cut = sentence.slice(0, MAX_SENTENCE_LENGTH);
-  return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), MAX_SENTENCE_LENGTH - 40))}…`;
+  /** True when nothing in the documents answered: the owner is told, the AI keeps the conversation. */
+  unanswered: boolean;
+  language: Language;
 }
 
 export type KnowledgeAnswer =
-  { kind: 'text'; text: string; contextIds: number[] } | { kind: 'handover'; reason: string };
+  | { kind: 'text'; text: string; contextIds: number[]; unanswered: boolean; language: Language }
+  | { kind: 'handover'; reason: string };
+
+/** The language of a request: the question's, or the documents' when the question is too short to tell. */
+export function requestLanguage(question: string, passages: KnowledgePassage[]): Language {
+  const documents = detectLanguage(passages.map((passage) => passage.text).join('\n'));
+  return detectLanguage(question, documents);
+}
+
+/** Every text whose words a request's lexicon must know. */
+export function lexiconTexts(question: string, passages: KnowledgePassage[], history: Turn[], language: Language) {
+  return [
+    question,
+    ...passages.map((passage) => passage.text),
+    ...history.map((turn) => turn.text),
+    ...vocabularyWords(language),
+  ];
+}
+
+/** A request's lexicon from the database: the question's language's dictionary over all its words. */
+export async function knowledgeRequest(
+  db: Executor,
+  input: Omit<KnowledgeRequest, 'lexicon'>,
+): Promise<KnowledgeRequest> {
+  const language = requestLanguage(input.question, input.passages);
+  const lexicon = await loadLexicon(
+    db,
+    language,
+    lexiconTexts(input.question, input.passages, input.history, language),
+  );
+  return { ...input, lexicon };
+}
+
+/** A customer's own name: the one they gave in this conversation, else their WhatsApp profile's. */
+function customerFirstName(request: KnowledgeRequest, sentences: string[]): string | undefined {
+  const introduced = [
+    ...request.history.filter((turn) => turn.from === 'customer').flatMap((turn) => messageSentences(turn.text)),
+    ...sentences,
+  ]
+    .map(introducedName)
+    .filter((name): name is string => name !== undefined)
+    .at(-1);
+  return introduced ?? request.customerName?.trim().split(/\s+/)[0] ?? undefined;
+}
+
+/** A request, a wish ("I'd like to rent …"): answered like a question, not acknowledged like news. */
+const ASKS =
+  /\?|^(?:i(?:'d| would) like|i want|i need|i'm looking for|looking for|ich (?:möchte|will|brauche|suche)|quiero|quisiera|necesito|busco|quero|queria|preciso|procuro|je (?:voudrais|veux|cherche)|j'ai besoin)\b/i;
+
+function isQuestion(text: string, language: Language): boolean {
+  return ASKS.test(text.replace(/[’‘]/g, "'")) || intentsOf(text, language).size > 0;
+}
+
+interface Found {
+  sentences: Scored[];
+  passageIds: number[];
+  answer: 'yes' | 'no' | undefined;
+}
+
+/** The passages in the customer's language, when there are any: a German question gets the German text. */
+function passagesInLanguage(passages: KnowledgePassage[], language: Language): KnowledgePassage[] {
+  const same = passages.filter((passage) => detectLanguage(passage.text, language) === language);
+  return same.length > 0 ? same : passages;
+}
+
+/** Two sentences read as one answer (for its yes or no): "Open Monday to Saturday. On Sundays we are closed." */
+function joined(parts: Scored[]): Scored {
+  const sentence = parts.map((part) => part.candidate.sentence).join(' ');
+  return {
+    ...parts[0],
+    candidate: { ...parts[0].candidate, sentence },
+    matched: [...new Set(parts.flatMap((part) => part.matched))],
+  };
+}
+
+/** The sentence that answers the question best, and its neighbour when that adds to it. */
+function findAnswer(request: KnowledgeRequest, question: string, earlier: string): Found | undefined {
+  const { lexicon } = request;
+  const { language } = lexicon;
+  const understood = understand(question, lexicon, earlier === '' ? null : earlier);
+  const subjectless = [...understood.intents].some((intent) => SUBJECTLESS_INTENTS.has(intent));
+  if (understood.terms.length === 0 && !subjectless) return undefined;
+  const located = passagesInLanguage(request.passages, language).flatMap((passage, rank) =>
+    sentencesOf(passage.text).map((sentence, index) => ({
+      passageId: passage.id,
+      rank,
+      index,
+      candidate: candidateOf(sentence, lexicon),
+    })),
+  );
+  const weights = termWeights(
+    understood,
+    located.map((item) => item.candidate),
+    language,
+  );
+  const scored = located
+    .map((item) => ({ ...item, scored: score(understood, item.candidate, weights, language) }))
+    .sort((a, b) => rankOf(b.scored) - rankOf(a.scored) || a.rank - b.rank || a.index - b.index);
+  const best = understood.terms.length === 0 ? scored.find((item) => item.scored.evidence) : scored[0];
+  if (!best || (understood.terms.length > 0 && !answers(best.scored))) return undefined;
+  // The next sentence of the same passage, when it adds what the best one lacks: a term of the
+  // question it does not have, or the fact the intent asks for ("We rent cargo bikes. They cost …").
+  const next = scored.find((item) => item.passageId === best.passageId && item.index === best.index + 1);
+  const adds =
+    next !== undefined &&
+    next.scored.candidate.sentence !== best.scored.candidate.sentence &&
+    ((!best.scored.evidence && next.scored.evidence && next.scored.matched.length > 0) ||
+      next.scored.matched.some((term) => term.own && !best.scored.matched.includes(term)));
+  const chosen = adds ? [best, next] : [best];
+  return {
+    sentences: chosen.map((item) => item.scored),
+    passageIds: [...new Set(chosen.map((item) => item.passageId))],
+    answer: polarity(
+      understood,
+      chosen.length === 1 ? best.scored : joined(chosen.map((item) => item.scored)),
+      language,
+    ),
+  };
+}
 
 /** The offline model's decision, as plain data (the LanguageModel below wraps it). */
 export function answerFromKnowledge(request: KnowledgeRequest): KnowledgeAnswer {
-  const question = request.question.trim();
-  const lines = question.split('\n').map((line) => line.trim());
-  const name = request.customerName?.split(' ')[0];
-  if (lines.every((line) => line === '' || isGreeting(line))) {
-    return { kind: 'text', text: `Hello${name ? ` ${name}` : ''}! How can I help you today?`, contextIds: [] };
+  const { language } = request.lexicon;
+  const phrases = PHRASES[language];
+  const sentences = messageSentences(request.question);
+  if (sentences.some((sentence) => asksForPerson(sentence))) {
+    return { kind: 'handover', reason: HANDOVER_REASONS.customerAsked };
   }
-  if (lines.every((line) => line === '' || THANKS.test(line) || isGreeting(line))) {
-    return { kind: 'text', text: 'You’re welcome! Anything else I can help with?', contextIds: [] };
+  const name = customerFirstName(request, sentences);
+  const talk = sentences.map(smallTalkOf);
+  const asked = sentences.filter((_, index) => talk[index] === undefined);
+  const reply = (text: string, contextIds: number[] = [], unanswered = false): KnowledgeAnswer => ({
+    kind: 'text',
+    text,
+    contextIds,
+    unanswered,
+    language,
+  });
+  if (asked.length === 0) {
+    const kind = talk.includes('introduction')
+      ? 'introduction'
+      : (talk.findLast((item) => item !== undefined) ?? 'greeting');
+    return reply(phrases.smallTalk[kind](name));
   }
-  const terms = contentTerms(question);
-  const scored = request.passages.flatMap((passage, rank) =>
-    sentencesOf(passage.text).map((sentence, index) => ({
-      sentence,
-      index,
-      rank,
-      passageId: passage.id,
-      score: coverage(terms, sentence),
-    })),
-  );
-  scored.sort((a, b) => b.score - a.score || a.rank - b.rank || a.index - b.index);
-  const best = scored[0];
-  if (!best || best.score < MIN_COVERAGE) return { kind: 'handover', reason: HANDOVER_REASONS.noKnowledge };
-  // A second sentence when it covers the question as well, or it follows the best one in its passage
-  // and adds to it (e.g. "We ship worldwide. Delivery takes 3–5 days.").
-  const second = scored.find(
-    (candidate) =>
-      candidate !== best &&
-      candidate.sentence !== best.sentence &&
-      candidate.score > 0 &&
-      (candidate.score >= best.score || (candidate.passageId === best.passageId && candidate.index === best.index + 1)),
-  );
-  const chosen = second ? [best, second] : [best];
-  if (second && second.passageId === best.passageId && second.index < best.index) chosen.reverse();
-  const text = `${ANSWER_PREFIX} ${chosen.map((item) => trimSentence(item.sentence)).join(' ')}`;
-  return { kind: 'text', text, contextIds: [...new Set(chosen.map((item) => item.passageId))] };
+  const question = asked.join(' ');
+  const earlier = earlierSubject(question, request.history, language);
+  const found = findAnswer(request, question, earlier);
+  if (!found) {
+    return isQuestion(question, language) ? reply(phrases.notFound(name), [], true) : reply(phrases.statement(name));
+  }
+  const greeted = talk.some((item) => item === 'greeting' || item === 'introduction');
+  const opener =
+    found.answer === 'yes'
+      ? phrases.yes(name)
+      : found.answer === 'no'
+        ? phrases.no(name)
+        : greeted
+          ? phrases.hello(name)
+          : '';
+  const facts = found.sentences.map((item) => item.candidate.sentence).join(' ');
+  return reply([opener, facts].filter((part) => part !== '').join(' '), found.passageIds);
 }
 
 const NO_USAGE = {
@@ -180,10 +242,10 @@ export function knowledgeBaseModel(request: KnowledgeRequest): LanguageModelV3 {
     const answer = answerFromKnowledge(request);
     const canEscalate = options.tools?.some((tool) => tool.type === 'function' && tool.name === ESCALATE_TOOL);
     let content: LanguageModelV3Content[];
-    let contextIds: number[] = [];
+    let metadata: KnowledgeBaseMetadata = { contextIds: [], unanswered: false, language: request.lexicon.language };
     if (answer.kind === 'text') {
       content = [{ type: 'text', text: answer.text }];
-      contextIds = answer.contextIds;
+      metadata = { contextIds: answer.contextIds, unanswered: answer.unanswered, language: answer.language };
     } else if (canEscalate) {
       content = [
         {
@@ -200,7 +262,7 @@ export function knowledgeBaseModel(request: KnowledgeRequest): LanguageModelV3 {
       content,
       finishReason: { unified: content[0]?.type === 'tool-call' ? 'tool-calls' : 'stop', raw: undefined },
       usage: NO_USAGE,
-      providerMetadata: { knowledgeBase: { contextIds } },
+      providerMetadata: { knowledgeBase: { ...metadata } },
       warnings: [],
     };
   };

@@ -175,7 +175,6 @@ async function extractWithModel(
   const model = deps.languageModel({
     model: agent.model,
     apiKey: openAgentApiKey(deps.secrets, agent),
-    knowledge: { question: message, customerName: null, passages: [] },
   });
   const call = callSignal(deps.signal, MEMORY_MODEL_TIMEOUT_MS);
   try {

@@ -13,8 +13,8 @@ export interface ModelChoice {
   model: string;
   /** The agent's key in the clear; undefined when it has none. */
   apiKey: string | undefined;
-  /** What the offline model answers from (the pipeline's retrieval). */
-  knowledge: KnowledgeRequest;
+  /** What the offline model answers from (the pipeline's retrieval); other models read the prompt. */
+  knowledge?: KnowledgeRequest;
 }
 
 /** The language model for a reply; tests swap it for the AI SDK's mock models. */
@@ -26,7 +26,10 @@ export class ModelUnavailable extends Error {}
 /** The AI SDK model behind an agent's model id, with the agent's own key. */
 export function providerLanguageModel(config: Pick<Config, 'openaiCompatibleBaseUrl'>): LanguageModelResolver {
   return (choice) => {
-    if (choice.model === LOCAL_KNOWLEDGE_MODEL) return knowledgeBaseModel(choice.knowledge);
+    if (choice.model === LOCAL_KNOWLEDGE_MODEL) {
+      if (!choice.knowledge) throw new ModelUnavailable('local/knowledge-base answers only a retrieved question');
+      return knowledgeBaseModel(choice.knowledge);
+    }
     const slash = choice.model.indexOf('/');
     const provider = choice.model.slice(0, slash);
     const modelId = choice.model.slice(slash + 1);

@@ -63,6 +63,26 @@ export async function handOver(db: Db, handover: HandOver): Promise<boolean> {
 }
 
 /**
+ * Tells the owner of a question the AI could not answer, without taking the conversation from the
+ * AI: an open escalation (the bell, the dashboard's unanswered questions) while the AI keeps
+ * answering the customer's next questions.
+ */
+export async function notifyOwner(db: Db, notice: HandOver): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.query(`insert into escalations (user_id, conversation_id, reason, kind) values ($1, $2, $3, $4)`, [
+      notice.userId,
+      notice.conversationId,
+      notice.reason,
+      notice.kind,
+    ]);
+    await tx.query('update conversations set updated_at = now() where id = $1 and user_id = $2', [
+      notice.conversationId,
+      notice.userId,
+    ]);
+  });
+}
+
+/**
  * The owner answered by hand: the conversation stays theirs until handed back, and whatever
  * hand-over was open is answered. The change is recorded as a resolved 'manual_reply' escalation.
  */

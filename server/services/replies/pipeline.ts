@@ -12,8 +12,8 @@ import type { GraphClient } from '../whatsapp/graph-client';
 import { claimAttempt, recordAttempt, setReplying, supersededBy } from './attempts';
 import { conversationState, recentMessages, replyContext, splitBurst, type ReplyContext } from './context';
 import { generateAnswer, sourcesOf, type GenerationDeps, type Generated } from './generation';
-import { asksForPerson } from './handover-phrases';
-import { DEFAULT_HANDOVER_MESSAGE, HANDOVER_REASONS, conversationOwner, handOver } from './ownership';
+import { detectPersonRequest } from './handover-phrases';
+import { DEFAULT_HANDOVER_MESSAGE, HANDOVER_REASONS, conversationOwner, handOver, notifyOwner } from './ownership';
 
 /**
  * The reply job: one customer message → at most one answer from the owner's active agent, or a
@@ -68,6 +68,7 @@ async function handOverAndTell(
   agent: AgentRow & { handover_message?: string | null },
   kind: EscalationKind,
   reason: string,
+  detail = reason,
 ): Promise<ReplyOutcome> {
   const changed = await handOver(deps.db, {
     userId: payload.userId,
@@ -79,7 +80,7 @@ async function handOverAndTell(
     await recordAttempt(deps.db, payload, 'skipped', 'a person owns the conversation already');
     return 'human_owner';
   }
-  await recordAttempt(deps.db, payload, 'sending', `hand-over: ${reason}`);
+  await recordAttempt(deps.db, payload, 'sending', `hand-over: ${detail}`);
   const text = agent.handover_message?.trim() || DEFAULT_HANDOVER_MESSAGE;
   const sent = await sendAsAi(deps, payload, text, undefined);
   await recordAttempt(deps.db, payload, 'handed_over', null, sent?.id ?? null);
@@ -118,8 +119,16 @@ export async function runReply(deps: ReplyDeps, payload: ReceivedMessage): Promi
   }
   const quoted = customerMessages[customerMessages.length - 1].wamid;
 
-  if (customerMessages.some((row) => asksForPerson(row.body))) {
-    return handOverAndTell(deps, payload, agent, 'customer_asked', HANDOVER_REASONS.customerAsked);
+  const personRequest = customerMessages.map((row) => detectPersonRequest(row.body)).find((decision) => decision.asks);
+  if (personRequest) {
+    return handOverAndTell(
+      deps,
+      payload,
+      agent,
+      'customer_asked',
+      HANDOVER_REASONS.customerAsked,
+      personRequest.reason,
+    );
   }
 
   let apiKey: string | undefined;
@@ -143,7 +152,7 @@ export async function runReply(deps: ReplyDeps, payload: ReceivedMessage): Promi
   let generated: Generated;
   try {
     context = await replyContext(deps, agent, apiKey, conversation, customerMessages, earlier);
-    generated = await generateAnswer(deps, agent, apiKey, conversation, context);
+    generated = await generateAnswer(deps, agent, apiKey, context);
   } finally {
     await Promise.all([setReplying(deps.db, payload, false), typing]);
   }
@@ -185,6 +194,22 @@ export async function runReply(deps: ReplyDeps, payload: ReceivedMessage): Promi
     sent.id,
     JSON.stringify(sourcesOf(context.passages, context.memories, generated.contextIds)),
   ]);
-  await recordAttempt(deps.db, payload, 'sent', null, sent.id);
+  if (generated.unanswered) {
+    // The customer was told the team will answer; the owner sees the open question, and the AI
+    // goes on answering this customer.
+    await notifyOwner(deps.db, {
+      userId: payload.userId,
+      conversationId: payload.conversationId,
+      kind: 'no_knowledge',
+      reason: HANDOVER_REASONS.noKnowledge,
+    });
+  }
+  await recordAttempt(
+    deps.db,
+    payload,
+    'sent',
+    generated.unanswered ? 'unanswered: the owner was told' : null,
+    sent.id,
+  );
   return 'replied';
 }
