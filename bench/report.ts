@@ -6,6 +6,16 @@ export interface BenchResult {
   /** Whether the budget is a ceiling (latency, size) or a floor (throughput). */
   better: 'lower' | 'higher';
   detail?: string;
+  /**
+   * The same figure of a bare peer measured in the same run (a bare Fastify route, the bare query):
+   * the ratio stays comparable across machines where the figure does not.
+   */
+  peer?: { name: string; value: number };
+}
+
+/** 'ours ÷ peer': how many times the peer's throughput we reach, or how many times its time we take. */
+export function peerRatio(result: BenchResult): number | undefined {
+  return result.peer && result.peer.value > 0 ? result.value / result.peer.value : undefined;
 }
 
 export function withinBudget(result: BenchResult): boolean {
@@ -17,7 +27,11 @@ export function formatResult(result: BenchResult): string {
   const verdict = withinBudget(result) ? 'ok  ' : 'OVER';
   const value = `${result.value.toFixed(1)} ${result.unit}`;
   const budget = `${relation} ${result.budget} ${result.unit}`;
-  return `${verdict} ${result.name.padEnd(48)} ${value.padStart(12)}  budget ${budget}${result.detail ? `  (${result.detail})` : ''}`;
+  const ratio = peerRatio(result);
+  const peer = result.peer
+    ? `  [×${ratio?.toFixed(2)} of ${result.peer.name}: ${result.peer.value.toFixed(1)} ${result.unit}]`
+    : '';
+  return `${verdict} ${result.name.padEnd(48)} ${value.padStart(12)}  budget ${budget}${peer}${result.detail ? `  (${result.detail})` : ''}`;
 }
 
 /** The value below which `fraction` of the values lie (nearest rank): 0.5 the median, 0.95 the p95. */

@@ -2,6 +2,7 @@ import { inboxList } from './inbox-list';
 import { ingestPdf } from './ingest-pdf';
 import { landingBundle } from './landing-bundle';
 import { live } from './live';
+import { memory } from './memory';
 import { formatResult, withinBudget, type BenchResult } from './report';
 import { replyBurst } from './reply-burst';
 import { replyPipeline } from './reply-pipeline';
@@ -22,6 +23,7 @@ const benches: Record<string, () => Promise<BenchResult[]>> = {
   'reply-pipeline': replyPipeline,
   'reply-burst': replyBurst,
   live,
+  memory,
 };
 
 async function main() {

@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import Fastify from 'fastify';
 import { inboundTextPayload, serialise, signatureOf, webhookUrl } from '../server/sandbox/webhooks';
 import { batchSizesOf, type BatchSizes } from '../server/services/whatsapp/webhook/batch';
 import { connectedOwner, injectApi, openBenchApp } from './owner';
@@ -78,6 +79,25 @@ function runClients(url: string, deliveries: { body: string; signature: string }
   });
 }
 
+/**
+ * The peer: a bare Fastify route on loopback in this process that keeps the raw body and answers
+ * as ours does, driven by the same clients with the same deliveries. What it reaches is what this
+ * machine, Node and Fastify allow; ours as a share of it is comparable across machines.
+ */
+async function bareFastify(deliveries: { body: string; signature: string }[]): Promise<ClientRun> {
+  const bare = Fastify({ logger: false, bodyLimit: 4 * 1024 * 1024 });
+  bare.removeAllContentTypeParsers();
+  bare.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+  bare.post('/webhook', async () => ({ received: true }));
+  try {
+    const url = await bare.listen({ host: '127.0.0.1', port: 0 });
+    await runClients(`${url}/webhook`, deliveries.slice(0, WARMUP_DELIVERIES));
+    return await runClients(`${url}/webhook`, deliveries);
+  } finally {
+    await bare.close();
+  }
+}
+
 /** '12×40, 4×38, …': how many transactions stored how many deliveries, the most frequent first. */
 function describeBatches(sizes: BatchSizes): string {
   const counts = [...sizes.counts].sort((a, b) => b[1] - a[1] || b[0] - a[0]);
@@ -123,12 +143,10 @@ export async function webhookIngest(): Promise<BenchResult[]> {
       return { body, signature: signatureOf(body, APP_SECRET) };
     };
 
-    const run = (prefix: string, count: number) =>
-      runClients(
-        url,
-        Array.from({ length: count }, (_, i) => delivery(prefix, i)),
-      );
+    const deliveries = (prefix: string, count: number) => Array.from({ length: count }, (_, i) => delivery(prefix, i));
+    const run = (prefix: string, count: number) => runClients(url, deliveries(prefix, count));
 
+    const peer = await bareFastify(deliveries('bench-bare', MEASURED_DELIVERIES));
     await run('bench-warmup', WARMUP_DELIVERIES);
     const batches = batchSizesOf(db);
     batches.reset();
@@ -152,6 +170,7 @@ export async function webhookIngest(): Promise<BenchResult[]> {
         budget: BUDGET_PER_SECOND,
         better: 'higher',
         detail,
+        peer: { name: 'a bare Fastify route', value: MEASURED_DELIVERIES / peer.seconds },
       },
       {
         name: 'signed webhook → stored + enqueued, p99',
@@ -159,6 +178,7 @@ export async function webhookIngest(): Promise<BenchResult[]> {
         unit: 'ms',
         budget: BUDGET_P99_MS,
         better: 'lower',
+        peer: { name: 'a bare Fastify route', value: percentile(peer.latencies, 0.99) },
         detail: `p50 ${percentile(measured.latencies, 0.5).toFixed(1)} ms; ${describeBatches(batches)}`,
       },
       {

@@ -96,6 +96,37 @@ function threadError(data: ErrorData): Error {
   return Object.assign(new Error(data.message), data);
 }
 
+// __filename, not __dirname: tsx names only the file when it loads this from an ES module.
+const THREAD_PATH = path.join(path.dirname(__filename), 'pglite-thread.mjs');
+
+function databaseThread(
+  data: { dataDir?: string; loadDataDir?: ArrayBuffer; createOnly?: true },
+  heapLimitMb?: number,
+) {
+  return new Worker(THREAD_PATH, {
+    workerData: data,
+    transferList: data.loadDataDir ? [data.loadDataDir] : [],
+    resourceLimits: { maxOldGenerationSizeMb: heapLimitMb ?? DEFAULT_THREAD_HEAP_MB },
+  });
+}
+
+/** Creates the database in `dataDir` (from a tarball, if given) on a thread that then ends. */
+async function createDatabase(dataDir: string, loadDataDir: ArrayBuffer | undefined): Promise<void> {
+  const thread = databaseThread({ dataDir, loadDataDir, createOnly: true });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      thread.on('message', (answer: { ready?: true; failed?: ErrorData }) => {
+        if (answer.ready) resolve();
+        if (answer.failed) reject(threadError(answer.failed));
+      });
+      thread.once('error', reject);
+      thread.once('exit', (code) => reject(new Error(`the database thread exited (code ${code})`)));
+    });
+  } finally {
+    await thread.terminate();
+  }
+}
+
 /** The database thread's JavaScript heap (rows on their way out); PGlite's own memory is apart. */
 const DEFAULT_THREAD_HEAP_MB = 2048;
 
@@ -117,13 +148,14 @@ export interface PgliteOptions {
  */
 export async function openPglite(dataDir?: string, options: PgliteOptions = {}): Promise<PgliteDb> {
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
-  const loadDataDir = options.loadDataDir ? await options.loadDataDir.arrayBuffer() : undefined;
-  // __filename, not __dirname: tsx names only the file when it loads this from an ES module.
-  const thread = new Worker(path.join(path.dirname(__filename), 'pglite-thread.mjs'), {
-    workerData: { dataDir, loadDataDir },
-    transferList: loadDataDir ? [loadDataDir] : [],
-    resourceLimits: { maxOldGenerationSizeMb: options.heapLimitMb ?? DEFAULT_THREAD_HEAP_MB },
-  });
+  let loadDataDir = options.loadDataDir ? await options.loadDataDir.arrayBuffer() : undefined;
+  // Creating a database (initdb) takes memory that a WebAssembly instance keeps for good (300 MB): a
+  // thread of its own creates it and ends, and the database's thread opens what it made.
+  if (dataDir && !fs.existsSync(path.join(dataDir, 'PG_VERSION'))) {
+    await createDatabase(dataDir, loadDataDir);
+    loadDataDir = undefined;
+  }
+  const thread = databaseThread({ dataDir, loadDataDir }, options.heapLimitMb);
   const pending = new Map<number, { resolve: (answer: ThreadAnswer) => void; reject: (error: Error) => void }>();
   let ids = 0;
   let transactionIds = 0;

@@ -150,12 +150,35 @@ async function runBatch(db, message) {
   }
 }
 
-async function main() {
-  const { dataDir, loadDataDir } = workerData;
-  const db = await PGlite.create(dataDir, {
+/**
+ * PGlite 0.5.14's own start parameters, and a smaller buffer cache: WebAssembly memory only grows,
+ * so the 128 MB default stays taken once touched. Rows read again come from the files (the OS's
+ * cache), a copy away.
+ */
+const START_PARAMS = [
+  ...['--single', '-F', '-O', '-j', '-c', 'search_path=public', '-c', 'exit_on_error=false'],
+  ...['-c', 'log_checkpoints=false', '-c', 'max_worker_processes=0', '-c', 'max_parallel_workers=0'],
+  ...['-c', 'max_parallel_workers_per_gather=0', '-c', 'io_method=sync', '-c', 'max_parallel_maintenance_workers=0'],
+  ...['-c', 'shared_buffers=32MB'],
+];
+
+/** @param {string | undefined} dataDir @param {ArrayBuffer | undefined} loadDataDir */
+function open(dataDir, loadDataDir) {
+  return PGlite.create(dataDir, {
     extensions: { vector, pg_trgm },
     loadDataDir: loadDataDir ? new Blob([loadDataDir]) : undefined,
+    startParams: START_PARAMS,
   });
+}
+
+async function main() {
+  const { dataDir, loadDataDir, createOnly } = workerData;
+  const db = await open(dataDir, loadDataDir);
+  if (createOnly) {
+    await db.close();
+    port.postMessage({ ready: true });
+    return;
+  }
   /** @type {Map<string, () => Promise<void>>} how to stop listening to each channel listened to */
   const unlisten = new Map();
   port.on('message', async (message) => {

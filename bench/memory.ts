@@ -1,0 +1,43 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { freePort, startServer, stop, waitForHealth } from '../tests/server/child-processes';
+import type { BenchResult } from './report';
+
+const BUDGET_IDLE_MB = 300;
+const SETTLE_MS = 5_000;
+
+/** A process's resident memory in MB, from /proc (Linux). */
+export function residentMb(pid: number): number {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1]);
+  return kb / 1024;
+}
+
+/**
+ * Issue 20: the resident memory of `npm start`'s server (embedded: PGlite in its thread, the job
+ * runner, the sandbox) on a fresh DATA_DIR, idle a few seconds after it first answered.
+ */
+export async function memory(): Promise<BenchResult[]> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'threadline-bench-memory-'));
+  const port = await freePort();
+  const server = startServer(dataDir, port);
+  try {
+    await waitForHealth(server, port);
+    await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+    const idle = residentMb(server.process.pid as number);
+    return [
+      {
+        name: 'server resident memory, idle (embedded)',
+        value: idle,
+        unit: 'MB',
+        budget: BUDGET_IDLE_MB,
+        better: 'lower',
+        detail: `npm start's server on a fresh DATA_DIR, ${SETTLE_MS / 1000} s after its first answer`,
+      },
+    ];
+  } finally {
+    await stop(server);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
