@@ -27,6 +27,8 @@ export const Conversation = Type.Object({
   needs_you: Type.Optional(Type.Boolean()),
   /** The AI is writing an answer right now ('AI is replying…'). */
   ai_replying: Type.Optional(Type.Boolean()),
+  /** The owner marked it done; the customer's next message reopens it. */
+  done: Type.Optional(Type.Boolean()),
 });
 export type Conversation = Static<typeof Conversation>;
 
@@ -44,6 +46,10 @@ export const NEXT_CURSOR_HEADER = 'x-next-cursor';
  * `q` narrows the list to conversations whose name, number or last message contains it (any case);
  * an empty `q` is the whole list. Each page has its own ETag (If-None-Match → 304).
  */
+/** The inbox list's filters: everything, conversations with an open hand-over, or with unread messages. */
+export const CONVERSATION_FILTERS = ['all', 'needs_you', 'unread'] as const;
+export type ConversationFilter = (typeof CONVERSATION_FILTERS)[number];
+
 export const ConversationsQuery = Type.Object({
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: INBOX_LIMITS.maxPageSize })),
   before: Type.Optional(
@@ -51,6 +57,12 @@ export const ConversationsQuery = Type.Object({
   ),
   q: Type.Optional(
     Type.String({ maxLength: INBOX_LIMITS.maxSearchLength, description: 'Text in the name, number or last message' }),
+  ),
+  filter: Type.Optional(
+    Type.Union(
+      CONVERSATION_FILTERS.map((filter) => Type.Literal(filter)),
+      { description: "'needs_you': an open hand-over; 'unread': unread messages; 'all' (the default)" },
+    ),
   ),
 });
 export type ConversationsQuery = Static<typeof ConversationsQuery>;

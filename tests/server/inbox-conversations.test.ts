@@ -417,3 +417,73 @@ describe('GET /api/v1/messages/unread', () => {
     expect((await apiGet(ctx.app, '/messages/unread', stranger.token)).json()).toEqual({ unread_conversations: 0 });
   });
 });
+
+describe('filters and done: GET /api/v1/messages/conversations?filter=, POST …/{id}/done', () => {
+  const ids = (list: Conversation[]) => list.map((conversation) => conversation.id);
+  const listed = async (token: string, filter: string) => {
+    const response = await getConversations(ctx.app, token, {}, `?filter=${filter}`);
+    expect(response.statusCode).toBe(200);
+    return ids(response.json<Conversation[]>());
+  };
+
+  it('lists only those that need the owner, or have something unread, or all', async () => {
+    const owner = await connectedOwner(ctx.app);
+    const [asked, unread, read] = [newCustomer(), newCustomer(), newCustomer()];
+    for (const customer of [asked, unread, read]) await customerWrites(ctx.app, ctx.db, owner, customer);
+    await ctx.db.query(
+      `insert into escalations (user_id, conversation_id, reason, kind)
+       select user_id, id, 'The customer asked for a person.', 'customer_asked' from conversations
+        where user_id = $1 and wa_id = $2`,
+      [owner.userId, asked],
+    );
+    expect((await getMessages(ctx.app, owner.token, read)).statusCode).toBe(200);
+    expect(await listed(owner.token, 'needs_you')).toEqual([conversationId(asked)]);
+    expect((await listed(owner.token, 'unread')).sort()).toEqual(
+      [conversationId(asked), conversationId(unread)].sort(),
+    );
+    expect((await listed(owner.token, 'all')).sort()).toEqual(
+      [asked, unread, read].map((customer) => conversationId(customer)).sort(),
+    );
+    const refused = await getConversations(ctx.app, owner.token, {}, '?filter=everything');
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toMatchObject({ field: 'filter' });
+  });
+
+  it('marks a conversation done, which clears Needs you, until the customer writes again', async () => {
+    const owner = await connectedOwner(ctx.app);
+    const customer = newCustomer();
+    await customerWrites(ctx.app, ctx.db, owner, customer);
+    await ctx.db.query(
+      `insert into escalations (user_id, conversation_id, reason, kind)
+       select user_id, id, 'Nothing in the documents answers this.', 'no_knowledge' from conversations
+        where user_id = $1 and wa_id = $2`,
+      [owner.userId, customer],
+    );
+    const done = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/messages/conversations/${encodeURIComponent(conversationId(customer))}/done`,
+      headers: bearer(owner.token),
+    });
+    expect(done.statusCode).toBe(200);
+    expect(done.json()).toMatchObject({ id: conversationId(customer), done: true, needs_you: false });
+    expect(await listed(owner.token, 'needs_you')).toEqual([]);
+
+    await customerWrites(ctx.app, ctx.db, owner, customer, { text: 'One more thing…' });
+    const [reopened] = await conversationsOf(ctx.app, owner.token);
+    expect(reopened).toMatchObject({ id: conversationId(customer), done: false, last_message: 'One more thing…' });
+  });
+
+  it('marks only the owner’s own conversations done', async () => {
+    const [owner, stranger] = [await connectedOwner(ctx.app), await registerUser(ctx.app)];
+    const customer = newCustomer();
+    await customerWrites(ctx.app, ctx.db, owner, customer);
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/messages/conversations/${encodeURIComponent(conversationId(customer))}/done`,
+      headers: bearer(stranger.token),
+    });
+    expect(response.statusCode).toBe(404);
+    const [untouched] = await conversationsOf(ctx.app, owner.token);
+    expect(untouched.done).toBe(false);
+  });
+});

@@ -98,10 +98,10 @@ export function inboxUrl(customer: string, suffix = ''): string {
   return `/api/v1/messages/conversations/${encodeURIComponent(conversationId(customer))}${suffix}`;
 }
 
-export function getConversations(app: App, token: string, headers: Record<string, string> = {}) {
+export function getConversations(app: App, token: string, headers: Record<string, string> = {}, query = '') {
   return app.inject({
     method: 'GET',
-    url: '/api/v1/messages/conversations',
+    url: `/api/v1/messages/conversations${query}`,
     headers: { ...bearer(token), ...headers },
   });
 }

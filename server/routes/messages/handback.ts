@@ -1,12 +1,16 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { Conversation } from '../../../contract';
+import { markDone } from '../../services/inbox/conversations';
 import { handBack } from '../../services/replies/ownership';
 import { BEARER_AUTH, ErrorResponse } from '../shared';
 
 const ConversationParams = Type.Object({ id: Type.String({ description: '<wa_id>@c.us' }) });
 
-/** POST /messages/conversations/{id}/handback: the AI answers this customer again (the chat header's button). */
+/**
+ * Who attends to a conversation, from the chat header: POST …/handback (the AI answers this customer
+ * again) and POST …/done (the owner is done with it until the customer writes again).
+ */
 const handback: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/messages/conversations/:id/handback',
@@ -20,6 +24,22 @@ const handback: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => handBack(app.db, request.user.id, request.params.id),
+  );
+
+  app.post(
+    '/messages/conversations/:id/done',
+    {
+      schema: {
+        tags: ['messages'],
+        security: BEARER_AUTH,
+        summary:
+          'Mark the conversation done: open hand-overs are resolved, and the customer’s next message reopens it. ' +
+          'Answers the conversation',
+        params: ConversationParams,
+        response: { 200: Conversation, 401: ErrorResponse, 404: ErrorResponse },
+      },
+    },
+    async (request) => markDone(app.db, request.user.id, request.params.id),
   );
 };
 

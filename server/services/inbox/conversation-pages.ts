@@ -1,7 +1,13 @@
-import { INBOX_ERRORS, INBOX_LIMITS, type Conversation, type ConversationsQuery } from '../../../contract';
+import {
+  INBOX_ERRORS,
+  INBOX_LIMITS,
+  type Conversation,
+  type ConversationFilter,
+  type ConversationsQuery,
+} from '../../../contract';
 import type { Executor } from '../../db/client';
 import { ValidationFailed } from '../../errors';
-import { AI_REPLYING_SHOWN, LIST_COLUMNS, LIST_ORDER, toConversation, type ListRow } from './conversations';
+import { AI_REPLYING_SHOWN, LIST_COLUMNS, LIST_ORDER, NEEDS_YOU, toConversation, type ListRow } from './conversations';
 import { etagMatches, strongEtag } from './etag';
 
 /**
@@ -74,6 +80,13 @@ function searchCondition(search: Search, param: Param): string {
   return `(profile_name ilike ${text} escape '\\' or last_message_preview ilike ${text} escape '\\'${number})`;
 }
 
+/** Each filter as a condition on `conversations`. */
+const FILTERS: Record<ConversationFilter, string> = {
+  all: '',
+  needs_you: `and ${NEEDS_YOU}`,
+  unread: 'and unread_count > 0',
+};
+
 export interface ConversationPage {
   conversations: Conversation[];
   /** The cursor of the next page; undefined on the last one. */
@@ -98,7 +111,7 @@ export async function conversationPage(
       return `$${params.length}`;
     };
     const where = range(param);
-    const matches = search ? `and ${searchCondition(search, param)}` : '';
+    const matches = [search ? `and ${searchCondition(search, param)}` : '', FILTERS[query.filter ?? 'all']].join(' ');
     return db.query<PageRow>(
       `select ${LIST_COLUMNS}, id, ${CURSOR_AT_SQL} as cursor_at
          from conversations where user_id = $1 and ${where} ${matches}
@@ -149,6 +162,7 @@ export async function conversationPageEtag(db: Executor, userId: number, query: 
     limit,
     query.before ?? null,
     (query.q ?? '').trim(),
+    query.filter ?? 'all',
   );
 }
 

@@ -1,5 +1,5 @@
 import { INBOX_ERRORS, type Conversation, type UnreadSummary } from '../../../contract';
-import type { Executor } from '../../db/client';
+import type { Db, Executor } from '../../db/client';
 import { NotFound } from '../../errors';
 
 /** The owner's conversations as the inbox lists them: one per customer, newest activity first. */
@@ -63,6 +63,7 @@ export type ListRow = {
   owner: 'ai' | 'human';
   needs_you: boolean;
   ai_replying: boolean;
+  done: boolean;
 };
 
 /**
@@ -72,11 +73,13 @@ export type ListRow = {
 export const AI_REPLYING_SHOWN = `ai_replying_since > now() - interval '2 minutes'`;
 
 /** What the list shows of a conversation (`ListRow`), from `conversations` (a page of it, or one row). */
-export const LIST_COLUMNS = `wa_id, profile_name, last_message_preview, coalesce(last_message_at, created_at) as at,
-  unread_count, owner, ${AI_REPLYING_SHOWN} as ai_replying,
-  exists (select 1 from escalations e
+/** A conversation of `conversations` has an open hand-over ('Needs you'). */
+export const NEEDS_YOU = `exists (select 1 from escalations e
            where e.conversation_id = conversations.id and e.user_id = conversations.user_id
-             and e.resolved_at is null) as needs_you`;
+             and e.resolved_at is null)`;
+
+export const LIST_COLUMNS = `wa_id, profile_name, last_message_preview, coalesce(last_message_at, created_at) as at,
+  unread_count, owner, ${AI_REPLYING_SHOWN} as ai_replying, ${NEEDS_YOU} as needs_you, done_at is not null as done`;
 
 /** The list's order: newest activity first; `id` breaks ties (index conversations_user_id_last_message_at_id_idx). */
 export const LIST_ORDER = 'last_message_at desc nulls last, id desc';
@@ -93,6 +96,7 @@ export function toConversation(row: ListRow): Conversation {
     owner: row.owner,
     needs_you: row.needs_you,
     ai_replying: row.ai_replying === true,
+    done: row.done,
   };
 }
 
@@ -152,4 +156,25 @@ export async function refreshPreview(db: Executor, userId: number, conversationI
       where id = $1 and user_id = $2`,
     [conversationId, userId],
   );
+}
+
+/**
+ * The owner marks a conversation done: its open hand-overs are answered ('Needs you' clears) and it
+ * shows as done until the customer writes again. Answers the conversation as the list shows it.
+ */
+export async function markDone(db: Db, userId: number, publicId: string): Promise<Conversation> {
+  const conversation = await requireConversation(db, userId, publicId);
+  await db.batch([
+    {
+      text: 'update escalations set resolved_at = now() where conversation_id = $1 and user_id = $2 and resolved_at is null',
+      params: [conversation.id, userId],
+    },
+    {
+      text: 'update conversations set done_at = now(), updated_at = now() where id = $1 and user_id = $2',
+      params: [conversation.id, userId],
+    },
+  ]);
+  const listed = await listedConversation(db, userId, conversation.id);
+  if (!listed) throw new Error('a conversation just marked done is missing from its owner’s list');
+  return listed;
 }

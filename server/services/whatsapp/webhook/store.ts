@@ -103,7 +103,8 @@ export interface MessageJobs {
  * new ones, and brings each conversation a message came to up to date: the newest profile name
  * given, and after its new messages the preview, times and unread count. The preview is the
  * last-arrived of the newest new messages, and only when nothing newer is stored already: a retried
- * older message must not replace the preview of a newer one. Rows of numbers nobody owns join no
+ * older message must not replace the preview of a newer one; a new message reopens a conversation
+ * marked done. Rows of numbers nobody owns join no
  * owner and write nothing. Answers the new messages, with their place among the rows given.
  */
 function insertMessages(inbound: readonly InboundRow[], messageJobs: MessageJobs | undefined): Statement {
@@ -152,6 +153,7 @@ function insertMessages(inbound: readonly InboundRow[], messageJobs: MessageJobs
           last_message_at = greatest(c.last_message_at, to_timestamp(t.sent_at)),
           last_inbound_at = greatest(c.last_inbound_at, to_timestamp(t.sent_at)),
           unread_count = c.unread_count + t.added,
+          done_at = case when t.added > 0 then null else c.done_at end,
           updated_at = now()
         from touch t
         where c.user_id = t.user_id and c.wa_id = t.wa_id
