@@ -68,6 +68,10 @@ export const BAKERY: EvalSet = {
     [{ say: 'How are you?', expect: 'smalltalk' }],
     [{ say: '¿Cuál es el horario?', language: 'es', expect: 'answer', accept: ['7:00'] }],
     [{ say: '¿Cuánto cuesta el pan de masa madre?', language: 'es', expect: 'answer', accept: ['5,50'] }],
+    [
+      { say: '¿Hacéis tartas de cumpleaños?', language: 'es', expect: 'answer', accept: ['3 días'] },
+      { say: '¿Y los perros?', language: 'es', expect: 'answer', accept: ['terraza'] },
+    ],
     [{ say: '¿Puedo llevar a mi perro?', language: 'es', expect: 'answer', accept: ['terraza'] }],
     [{ say: 'Quiero hablar con una persona', language: 'es', expect: 'handover' }],
     [{ say: '¡Muchas gracias!', language: 'es', expect: 'smalltalk' }],

@@ -99,6 +99,10 @@ export const BIKE_SHOP: EvalSet = {
     [{ say: 'Habt ihr am Samstag geöffnet?', language: 'de', expect: 'answer', accept: [['ja'], 'samstag'] }],
     [{ say: 'Was kostet ein Lastenrad?', language: 'de', expect: 'answer', accept: ['35 Euro'] }],
     [{ say: 'Wie lange dauert eine Inspektion?', language: 'de', expect: 'answer', accept: ['2 Stunden'] }],
+    [
+      { say: 'Was kostet eine Inspektion?', language: 'de', expect: 'answer', accept: ['49 Euro'] },
+      { say: 'Und wie lange dauert sie?', language: 'de', expect: 'answer', accept: ['2 Stunden'] },
+    ],
     [{ say: 'Kann man Kindersitze mieten?', language: 'de', expect: 'answer', accept: ['kostenlos'] }],
     [{ say: 'Ich möchte mit einem Mitarbeiter sprechen', language: 'de', expect: 'handover' }],
     [{ say: 'Danke schön!', language: 'de', expect: 'smalltalk' }],

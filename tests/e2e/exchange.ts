@@ -16,10 +16,10 @@ export const POLL_PATIENCE = { timeout: 20_000 };
  */
 export const REPLY_PATIENCE = { timeout: 30_000 };
 
-/** How the offline `local/knowledge-base` model starts an answer (server/services/replies/knowledge-base-model.ts). */
-export const ANSWER_PREFIX = 'From our documents:';
 /** What the customer is told on a hand-over, unless the agent says otherwise (server/services/replies/ownership.ts). */
 export const HANDOVER_MESSAGE = 'Thanks for your patience — a person from our team will answer you here shortly.';
+/** The open question the owner is given when the documents do not answer (server/services/replies/ownership.ts). */
+export const UNANSWERED_REASON = 'Nothing in the documents answers this.';
 
 export interface TextDocument {
   name: string;
@@ -36,16 +36,20 @@ export const BAKERY_AGENT: AgentForm = {
   apiKey: 'not-needed-offline',
 };
 
-/** Each question the specs ask shares most of its content words with one sentence (the offline model's MIN_COVERAGE). */
+/**
+ * Each question the specs ask shares most of its content words with one sentence (the offline model's
+ * MIN_COVERAGE), which is the whole answer: the fact as the handbook states it, nothing in front of it.
+ */
 export const OPENING_HOURS = 'The Harbor Bakery opens at seven in the morning from Tuesday to Sunday.';
 export const SOURDOUGH = 'Sourdough loaves come out of the oven at nine every morning.';
+export const CLOSED_ON_MONDAYS = 'We close on Mondays for deep cleaning.';
 /**
  * The heading is a paragraph of its own: the text extraction joins the lines of a paragraph (wrapped
  * PDF lines), so a heading on the line right above a sentence would be quoted with it.
  */
 export const HANDBOOK: TextDocument = {
   name: 'harbor-handbook.txt',
-  text: `Harbor Bakery handbook\n\n${OPENING_HOURS}\n${SOURDOUGH}\nWe close on Mondays for deep cleaning.\n`,
+  text: `Harbor Bakery handbook\n\n${OPENING_HOURS}\n${SOURDOUGH}\n${CLOSED_ON_MONDAYS}\n`,
 };
 
 export interface Customer {

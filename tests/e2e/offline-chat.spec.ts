@@ -2,6 +2,7 @@ import { expect, test } from './fixtures';
 import {
   BAKERY_AGENT,
   businessMessage,
+  CLOSED_ON_MONDAYS,
   customerSays,
   HANDBOOK,
   openCustomerPhone,
@@ -11,7 +12,6 @@ import {
 } from './exchange';
 
 const CUSTOMER = 'Priya Raman';
-const CLOSED_ON_MONDAYS = 'We close on Mondays for deep cleaning.';
 
 test('a customer thanks the offline agent, asks a follow-up, and is answered', async ({ page, request }) => {
   test.setTimeout(300_000);

@@ -1,5 +1,5 @@
 import { LOCAL_KNOWLEDGE_MODEL, type AgentGraph } from '../../contract';
-import { extractFactsOffline } from '../../server/services/replies/memories';
+import { extractEntitiesOffline, extractFactsOffline } from '../../server/services/replies/memory-patterns';
 import { bearer, useTestApp } from './helpers';
 import {
   customerWrites,
@@ -60,6 +60,68 @@ describe('the offline patterns', () => {
     expect(extractFactsOffline('Where is my order?')).toEqual([]);
     expect(extractFactsOffline('this is great!')).toEqual([]);
     expect(extractFactsOffline("It's broken.")).toEqual([]);
+  });
+
+  it('find a phone number, never an order number', () => {
+    expect(extractFactsOffline('You can reach me on my mobile: +49 151 2345 6789')).toEqual([
+      { kind: 'phone', memory: 'Phone: +49 151 2345 6789' },
+    ]);
+    expect(extractFactsOffline('my order number is 12345678')).toEqual([{ kind: 'order', memory: 'Order #12345678' }]);
+  });
+
+  it('find where the customer lives and what they own, with the place and the product typed', () => {
+    const message = 'I ride a blue Gazelle city bike and live in Altona';
+    expect(extractFactsOffline(message)).toEqual([
+      { kind: 'address', memory: 'Lives in Altona' },
+      { kind: 'product', memory: 'Owns a blue Gazelle city bike' },
+    ]);
+    expect(extractEntitiesOffline(message)).toEqual([
+      { label: 'Altona', type: 'place' },
+      { label: 'Gazelle city bike', type: 'product' },
+    ]);
+    expect(extractFactsOffline('I moved to Ottensen')).toEqual([{ kind: 'address', memory: 'Lives in Ottensen' }]);
+    expect(extractFactsOffline('My address is 12 Harbour Street, Altona')).toEqual([
+      { kind: 'address', memory: 'Address: 12 Harbour Street, Altona' },
+    ]);
+    expect(extractFactsOffline('I have a Brompton M6L')).toEqual([{ kind: 'product', memory: 'Owns a Brompton M6L' }]);
+    expect(extractFactsOffline('I have a question about my order')).toEqual([]);
+  });
+
+  it('find problems with what the customer has, not a bare complaint', () => {
+    expect(extractFactsOffline('Hi, my chain keeps slipping.')).toEqual([
+      { kind: 'problem', memory: 'Problem: my chain keeps slipping' },
+    ]);
+    expect(extractFactsOffline('There is a problem with my rear wheel')).toEqual([
+      { kind: 'problem', memory: 'Problem: a problem with my rear wheel' },
+    ]);
+    expect(extractFactsOffline('Mein Akku ist kaputt.')).toEqual([
+      { kind: 'problem', memory: 'Problem: Mein Akku ist kaputt' },
+    ]);
+  });
+
+  it.each([
+    ['de', 'Ich heiße Jonas und wohne in Eimsbüttel.', 'Jonas', 'Eimsbüttel'],
+    ['de', 'Mein Name ist Jonas Weber. Ich bin nach Ottensen gezogen.', 'Jonas Weber', 'Ottensen'],
+    ['es', 'Me llamo Lucía y vivo en Triana.', 'Lucía', 'Triana'],
+    ['es', 'Soy Lucía. Me mudé a Sevilla.', 'Lucía', 'Sevilla'],
+    ['pt', 'Chamo-me João e moro em Alfama.', 'João', 'Alfama'],
+    ['pt', 'O meu nome é João. Mudei-me para o Porto.', 'João', 'Porto'],
+    ['fr', "Je m'appelle Claire, j'habite à Lyon.", 'Claire', 'Lyon'],
+    ['fr', 'Je suis Claire. J’ai déménagé à Nantes.', 'Claire', 'Nantes'],
+  ])('find a name and an area in %s: %s', (_language, message, name, area) => {
+    expect(extractFactsOffline(message)).toEqual([
+      { kind: 'name', memory: `Name: ${name}` },
+      { kind: 'address', memory: `Lives in ${area}` },
+    ]);
+    expect(extractEntitiesOffline(message)).toContainEqual({ label: area, type: 'place' });
+  });
+
+  it('type a shop and a club as organisations, not persons', () => {
+    expect(extractEntitiesOffline('I bought it at Elbe Cycles and ride with the Altona Riders')).toEqual([
+      { label: 'Elbe Cycles', type: 'organization' },
+      { label: 'Altona Riders', type: 'organization' },
+    ]);
+    expect(extractEntitiesOffline('Soy Ana.')).toEqual([]);
   });
 
   it('tell a name from the words around it', () => {
@@ -178,6 +240,53 @@ describe('the graph from conversations', () => {
       [owner.agent.id],
     );
     expect(weight.weight).toBe(2);
+  });
+
+  it('offline: a new area replaces the old one in the memories and in the graph', async () => {
+    const owner = await ownerWithAgent(ctx, LOCAL);
+    const customer = newCustomer();
+    await customerWrites(ctx.app, ctx.db, owner, customer, {
+      text: 'I ride a blue Gazelle city bike and live in Altona',
+    });
+    await drain(ctx.app);
+    const customerLabel = `Sheena Nelson (+${customer})`;
+    expect((await memoriesOf(owner, customer)).map(({ memory, kind }) => [kind, memory])).toEqual([
+      ['address', 'Lives in Altona'],
+      ['product', 'Owns a blue Gazelle city bike'],
+    ]);
+    expect(edgesOf(await graphOf(owner))).toEqual([
+      `${customerLabel} -lives in-> Altona`,
+      `${customerLabel} -owns-> Gazelle city bike`,
+    ]);
+
+    const moved = await customerWrites(ctx.app, ctx.db, owner, customer, { text: 'I moved to Ottensen' });
+    await drain(ctx.app);
+    expect(await memoriesOf(owner, customer)).toEqual([
+      { memory: 'Lives in Ottensen', kind: 'address', source: moved },
+      { memory: 'Owns a blue Gazelle city bike', kind: 'product', source: expect.any(String) },
+    ]);
+    const graph = await graphOf(owner);
+    expect(edgesOf(graph)).toEqual([
+      `${customerLabel} -lives in-> Ottensen`,
+      `${customerLabel} -owns-> Gazelle city bike`,
+    ]);
+    const types = Object.fromEntries(graph.nodes.map((node) => [node.label, node.type]));
+    expect(types).toMatchObject({ Ottensen: 'place', 'Gazelle city bike': 'product', [customerLabel]: 'customer' });
+  });
+
+  it('offline: a shop and a club the customer names are organisations', async () => {
+    const owner = await ownerWithAgent(ctx, LOCAL);
+    const customer = newCustomer();
+    await customerWrites(ctx.app, ctx.db, owner, customer, {
+      text: 'I bought it at Elbe Cycles and ride with the Altona Riders',
+    });
+    await drain(ctx.app);
+    const graph = await graphOf(owner);
+    expect(graph.nodes.filter((node) => node.type !== 'customer').map((node) => [node.label, node.type])).toEqual([
+      ['Elbe Cycles', 'organization'],
+      ['Altona Riders', 'organization'],
+    ]);
+    expect(graph.nodes.some((node) => node.type === 'person')).toBe(false);
   });
 
   it('offline: order numbers and names from the customer’s words', async () => {

@@ -2,8 +2,9 @@ import type { GraphEdgeInput, GraphNodeInput } from '../agents/graph';
 
 /**
  * Offline entity and relation extraction for the knowledge graph: a plain heuristic, not a model.
- * It finds capitalised multi-word names (typed by a telling last word), email addresses, phone
- * numbers, prices and product-like codes; two of them in one sentence are 'mentioned with' each other.
+ * It finds capitalised multi-word names (typed by a telling first or last word, a person's only by a
+ * title or a common first name), email addresses, phone numbers, prices and product-like codes; two
+ * of them in one sentence are 'mentioned with' each other.
  * Names at the start of a sentence and all-capital text (OCR output) are found less reliably.
  */
 export interface ExtractedGraph {
@@ -16,10 +17,35 @@ export const MAX_NODES_PER_DOCUMENT = 40;
 export const MAX_EDGES_PER_DOCUMENT = 80;
 export const RELATION_LABEL = 'mentioned with';
 
+/** A name ending in one of these is an organisation: "Acme Ltd", "Elbe Cycles", "Altona Riders". */
 const ORGANIZATION_WORDS =
-  /\b(Inc|Ltd|LLC|GmbH|Corp|Corporation|Company|Co|Bank|University|Group|Foundation|Association|Agency|Ministry|Hotel|Restaurant|Shop|Store)\.?$/;
+  /\b(Inc|Ltd|LLC|GmbH|AG|KG|eV|e\.V|SA|SL|Lda|Ltda|SARL|SAS|Corp|Corporation|Company|Co|Bank|University|Group|Foundation|Association|Agency|Ministry|Hotel|Hostel|Inn|Guesthouse|Restaurant|Bakery|Café|Cafe|Coffee|Bar|Shop|Store|Market|Cycles|Bikes|Bicycles|Motors|Studio|Salon|Services|Club|Team|Society|Riders|Runners|Cyclists|Wheelers|United|Rovers|Verein|Bäckerei|Laden|Werkstatt|Markt)\.?$/;
+/** A name starting with one of these is an organisation: "Club Ciclista Triana", "Café Lisboa". */
+const ORGANIZATION_FIRST_WORDS =
+  /^(Club|Clube|Team|Hotel|Café|Cafe|Bäckerei|Verein|Radsportverein|Associação|Asociación|Association|Panadería|Padaria|Boulangerie|Pension|Pensão|Restaurante|Restaurant|FC|SC|SV|TSV|CD|CF)\b/;
+/** A name ending or starting with one of these is a place: "Baker Street", "Rua Augusta", "Mönckebergstraße". */
 const PLACE_WORDS =
-  /\b(Street|St|Road|Rd|Avenue|Ave|Square|Park|City|Lake|River|Mountain|Island|Bay|Beach|Airport|Station)\.?$/;
+  /(\b(Street|St|Road|Rd|Avenue|Ave|Square|Park|City|Lake|River|Mountain|Island|Bay|Beach|Airport|Station|Harbour|Harbor|Platz|Weg|Allee|Gasse|Ufer|Hafen|Bahnhof|Str)|stra(ß|ss)e)\.?$/;
+const PLACE_FIRST_WORDS =
+  /^(Rua|Calle|Avenida|Av|Rue|Place|Boulevard|Quai|Praça|Plaza|Largo|Travessa|Paseo|Lake|Mount|Bad)\b/;
+/**
+ * A name is a person's only when it starts like one: a title, or a common first name of the five
+ * languages. Other two-word names (a shop, a club, a product line) are topics, not people.
+ */
+const PERSON_TITLES =
+  /^(Mr|Mrs|Ms|Miss|Dr|Prof|Herr|Frau|Señor|Señora|Sr|Sra|Senhor|Senhora|Dona|Monsieur|Madame|Mme)\b/;
+const FIRST_NAMES = new Set(
+  (
+    'Ada Adam Alan Alex Alexander Alice Amelia Amy Ana Andrea Andreas Andrew Angela Anna Anne Antonio Ben Benjamin ' +
+    'Carla Carlos Carmen Charlotte Chris Christian Claire Claudia Daniel David Diego Elena Elizabeth Emily Emma Eva ' +
+    'Felix Fernando Francisco Frank Gabriel George Grace Hannah Hans Harry Helen Henry Hugo Inês Isabel Jack Jacob ' +
+    'James Jan Jane Javier Jean Jennifer Joana John Jonas Jorge José Joseph Juan Julia Julie Jürgen Karl Kate Katharina ' +
+    'Klaus Laura Lea Leon Linda Lisa Louis Louise Lucas Lucía Luis Luísa Lukas Manuel Marc Marco Maria María Marie ' +
+    'Mark Marta Martin Mary Matthew Max Maximilian Mia Michael Michel Miguel Nicolas Nina Olivia Oliver Paul Paula ' +
+    'Pedro Peter Philippe Pierre Priya Rafael Richard Robert Rui Sam Sara Sarah Sebastian Sheena Simon Sofia Sophie ' +
+    'Stefan Susan Thomas Tiago Tom Ursula Victor William Zoë'
+  ).split(' '),
+);
 const LEADING_STOPWORDS = new Set([
   'The',
   'A',
@@ -41,6 +67,26 @@ const LEADING_STOPWORDS = new Set([
   'You',
   'Please',
   'Page',
+  'My',
+  'Hi',
+  'Hello',
+  'Thanks',
+  'Mein',
+  'Meine',
+  'Ich',
+  'Hallo',
+  'Hier',
+  'Soy',
+  'Mi',
+  'Hola',
+  'Sou',
+  'Meu',
+  'Minha',
+  'Olá',
+  'Je',
+  'Mon',
+  'Ma',
+  'Bonjour',
 ]);
 
 const PATTERNS: Array<{ type: string; pattern: RegExp }> = [
@@ -57,10 +103,12 @@ const PATTERNS: Array<{ type: string; pattern: RegExp }> = [
   },
 ];
 
-function typeOfName(label: string): string {
-  if (ORGANIZATION_WORDS.test(label)) return 'organization';
-  if (PLACE_WORDS.test(label)) return 'place';
-  return label.split(' ').length === 2 ? 'person' : 'topic';
+export function typeOfName(label: string): string {
+  if (ORGANIZATION_WORDS.test(label) || ORGANIZATION_FIRST_WORDS.test(label)) return 'organization';
+  if (PLACE_WORDS.test(label) || PLACE_FIRST_WORDS.test(label)) return 'place';
+  const words = label.split(' ');
+  const named = PERSON_TITLES.test(label) || FIRST_NAMES.has(words[0]);
+  return named && words.length <= 3 ? 'person' : 'topic';
 }
 
 function trimName(name: string): string | undefined {

@@ -10,15 +10,23 @@ import { findActiveAgent, type AgentRow } from '../agents/agents';
 import { openAgentApiKey } from '../agents/api-keys';
 import { upsertGraph, type GraphEdgeInput, type GraphNodeInput } from '../agents/graph';
 import { addMemory, normaliseMemory } from '../agents/memories';
-import { extractGraph } from '../knowledge/entities';
-import type { LanguageModelResolver } from './models';
 import { customerPhone } from './context';
+import {
+  extractEntitiesOffline,
+  extractFactsOffline,
+  MEMORY_KINDS,
+  type Entity,
+  type Fact,
+  type MemoryKind,
+} from './memory-patterns';
+import type { LanguageModelResolver } from './models';
 
 /**
  * After each customer message: durable facts about the customer (memories, keyed by phone number)
  * and the entities they mention (the agent's graph). A real model extracts both by structured
- * output; the offline model (and a failing provider) by a few reliable patterns. The same fact is
- * stored once; a changed fact of a single-valued kind (a new email) replaces the old one.
+ * output; the offline model (and a failing provider) by patterns (memory-patterns.ts). The same fact
+ * is stored once; a changed fact of a single-valued kind (a new email, a new area) replaces the old
+ * one, and in the graph the customer's link to their old place goes with it.
  */
 
 export const EXTRACT_MEMORIES_JOB = 'extract-memories';
@@ -32,116 +40,12 @@ export interface MemoryDeps {
   signal?: AbortSignal;
 }
 
-export const MEMORY_KINDS = [
-  'name',
-  'email',
-  'phone',
-  'address',
-  'language',
-  'order',
-  'preference',
-  'problem',
-  'promise',
-  'other',
-] as const;
-export type MemoryKind = (typeof MEMORY_KINDS)[number];
-
 /** A customer has one of each of these: a new value replaces the old one. The others accumulate. */
 export const SINGLE_VALUED_KINDS: ReadonlySet<string> = new Set(['name', 'email', 'phone', 'address', 'language']);
-
-export interface Fact {
-  kind: MemoryKind;
-  memory: string;
-}
-
-export interface Entity {
-  label: string;
-  type: string;
-}
 
 export interface Extraction {
   facts: Fact[];
   entities: Entity[];
-}
-
-/** Words that follow "I'm" without being a name ("I'm Looking for …", "I'm Sorry"). */
-const NOT_NAMES = new Set(
-  (
-    'looking interested having not good fine sorry here back trying going just so very still also writing ' +
-    'calling asking waiting happy glad new sure ok okay unable able afraid confused disappointed upset ' +
-    'from in at on the a an'
-  ).split(' '),
-);
-
-/** After "my name is" / "call me": a name, capitalised or not. */
-const NAME = "(\\p{L}[\\p{L}'’-]+(?: \\p{L}[\\p{L}'’-]+)?)";
-/** After "I'm" / "this is" only a capitalised name counts: "I'm Sheena." is one, "this is great!" is not. */
-const CAPITALISED_NAME = "(\\p{Lu}[\\p{Ll}'’-]+(?: \\p{Lu}[\\p{Ll}'’-]+)?)";
-/** Words that may follow a first name without being a surname ("my name is Ana and …"). */
-const NOT_SURNAMES = new Set(
-  'and but from here i im please thanks thank the my so or with at in on by to is was'.split(' '),
-);
-const NAME_PATTERNS = [
-  new RegExp(`\\b(?:my name is|my name's|name's|call me)\\s+${NAME}`, 'iu'),
-  new RegExp(
-    `(?:^|[.!?,]\\s*)(?:[Ii] am|[Ii]'m|[Ii]’m|[Tt]his is)\\s+${CAPITALISED_NAME}(?=\\s*(?:[,.!?]|$|\\s(?:from|and|here)\\b))`,
-    'u',
-  ),
-];
-const EMAIL = /\b[\w.+-]+@[\w-]+(?:\.[\w-]+)+\b/;
-const ORDER = /\border\s*(?:number|no\.?|num|id|#)?\s*(?:is\s*|:\s*)?#?\s*([A-Z0-9][A-Z0-9-]{2,})/giu;
-const PREFERENCES: Array<{ pattern: RegExp; as: (what: string) => string }> = [
-  { pattern: /\bi(?:'d| would) rather (?:have |get )?([^.!?\n]{3,80})/i, as: (what) => `Prefers ${what}` },
-  { pattern: /\bi (?:always )?prefer ([^.!?\n]{3,80})/i, as: (what) => `Prefers ${what}` },
-  { pattern: /\bi (?:really )?(?:like|love) ([^.!?\n]{3,80})/i, as: (what) => `Likes ${what}` },
-  { pattern: /\bi (?:don't|do not|dont) (?:like|want) ([^.!?\n]{3,80})/i, as: (what) => `Does not like ${what}` },
-  { pattern: /\bi(?:'m| am) allergic to ([^.!?\n]{3,80})/i, as: (what) => `Allergic to ${what}` },
-  { pattern: /\bplease (?:always|never) ([^.!?\n]{3,80})/i, as: (what) => `Asked: please ${what}` },
-];
-
-function capitalised(name: string): string {
-  return name
-    .split(' ')
-    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
-    .join(' ');
-}
-
-/** The offline extractor: name, email, order numbers and stated preferences, by patterns. */
-export function extractFactsOffline(text: string): Fact[] {
-  const facts: Fact[] = [];
-  for (const pattern of NAME_PATTERNS) {
-    const match = pattern.exec(text);
-    const [first, second] = match?.[1].split(' ') ?? [];
-    const name = second && !NOT_SURNAMES.has(second.toLowerCase()) ? `${first} ${second}` : first;
-    if (name && !NOT_NAMES.has(first.toLowerCase())) {
-      facts.push({ kind: 'name', memory: `Name: ${capitalised(name)}` });
-      break;
-    }
-  }
-  const email = EMAIL.exec(text)?.[0];
-  if (email) facts.push({ kind: 'email', memory: `Email: ${email.toLowerCase()}` });
-  for (const match of text.matchAll(ORDER)) {
-    const number = match[1].toUpperCase();
-    if (/\d/.test(number)) facts.push({ kind: 'order', memory: `Order #${number}` });
-  }
-  for (const { pattern, as } of PREFERENCES) {
-    const what = pattern
-      .exec(text)?.[1]
-      ?.trim()
-      .replace(/[,;]+$/, '');
-    if (what) facts.push({ kind: 'preference', memory: as(what) });
-  }
-  return facts;
-}
-
-/** Entities of a customer message, offline: the document extractor's plus order numbers. */
-export function extractEntitiesOffline(text: string): Entity[] {
-  const entities: Entity[] = extractGraph(text).nodes.map((node) => ({ label: node.label, type: node.type }));
-  for (const match of text.matchAll(ORDER)) {
-    const number = match[1].toUpperCase();
-    if (/\d/.test(number)) entities.push({ label: `Order #${number}`, type: 'order' });
-  }
-  return entities;
 }
 
 const ExtractionSchema = z.object({
@@ -273,30 +177,53 @@ async function mergedLabel(db: Executor, userId: number, agentId: number, entity
 }
 
 const RELATION_BY_TYPE: Record<string, string> = { order: 'placed', issue: 'reported', product: 'asked about' };
+/** How the customer relates to an entity a fact of theirs names: the place they live in, a product they own. */
+const RELATION_BY_FACT: Partial<Record<MemoryKind, string>> = { address: 'lives in', product: 'owns' };
+/** A customer lives in one place: a new one replaces the old link, as the new address replaces the old memory. */
+export const SINGLE_VALUED_RELATIONS: ReadonlySet<string> = new Set(['lives in']);
 
-/** The customer's node and what they mentioned, merged into the agent's graph. */
+function relationOf(entity: Entity, facts: Fact[]): string {
+  const label = entity.label.toLowerCase();
+  const fact = facts.find((item) => RELATION_BY_FACT[item.kind] && item.memory.toLowerCase().includes(label));
+  return (fact && RELATION_BY_FACT[fact.kind]) ?? RELATION_BY_TYPE[entity.type] ?? 'mentioned';
+}
+
+/**
+ * The customer's node and what they mentioned, merged into the agent's graph; a single-valued
+ * relation (where they live) drops the customer's old link of that kind, all in one transaction.
+ */
 export async function addConversationGraph(
   db: Db,
   owner: { userId: number; agentId: number },
   customer: GraphNodeInput,
   entities: Entity[],
+  facts: Fact[] = [],
 ): Promise<void> {
-  const nodes: GraphNodeInput[] = [];
-  const seen = new Set<string>();
-  for (const raw of entities) {
-    if (raw.label.trim() === '') continue;
-    const entity = await mergedLabel(db, owner.userId, owner.agentId, tidyLabel(raw));
-    const key = `${entity.type}\u0000${entity.label.toLowerCase()}`;
-    if (seen.has(key) || entity.label === customer.label) continue;
-    seen.add(key);
-    nodes.push(entity);
-  }
-  const edges: GraphEdgeInput[] = nodes.map((node) => ({
-    source: customer,
-    target: node,
-    label: RELATION_BY_TYPE[node.type] ?? 'mentioned',
-  }));
-  await upsertGraph(db, { userId: owner.userId, agentId: owner.agentId, nodes: [customer, ...nodes], edges });
+  await db.transaction(async (tx) => {
+    const nodes: GraphNodeInput[] = [];
+    const edges: GraphEdgeInput[] = [];
+    const seen = new Set<string>();
+    for (const raw of entities) {
+      if (raw.label.trim() === '') continue;
+      const entity = await mergedLabel(tx, owner.userId, owner.agentId, tidyLabel(raw));
+      const key = `${entity.type}\u0000${entity.label.toLowerCase()}`;
+      if (seen.has(key) || entity.label === customer.label) continue;
+      seen.add(key);
+      nodes.push(entity);
+      edges.push({ source: customer, target: entity, label: relationOf(entity, facts) });
+    }
+    for (const edge of edges.filter((item) => SINGLE_VALUED_RELATIONS.has(item.label))) {
+      await tx.query(
+        `delete from graph_edges e
+          using graph_nodes source, graph_nodes target
+          where e.agent_id = $1 and e.user_id = $2 and e.label = $3
+            and source.id = e.source_id and source.label = $4 and source.type = $5
+            and target.id = e.target_id and not (target.label = $6 and target.type = $7)`,
+        [owner.agentId, owner.userId, edge.label, customer.label, customer.type, edge.target.label, edge.target.type],
+      );
+    }
+    await upsertGraph(tx, { userId: owner.userId, agentId: owner.agentId, nodes: [customer, ...nodes], edges });
+  });
 }
 
 type MessageRow = { id: number; body: string; direction: string; wa_id: string; profile_name: string | null };
@@ -338,6 +265,6 @@ export async function extractMemories(deps: MemoryDeps, payload: ReceivedMessage
   for (const fact of extraction.facts) await rememberFact(deps.db, owner, fact);
   const name = message.profile_name?.trim();
   const customer = { label: name ? `${name} (${phone})` : phone, type: 'customer' };
-  await addConversationGraph(deps.db, owner, customer, extraction.entities);
+  await addConversationGraph(deps.db, owner, customer, extraction.entities, extraction.facts);
   return extraction;
 }
