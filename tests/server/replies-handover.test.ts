@@ -219,6 +219,37 @@ describe('hand-over and hand-back', () => {
     expect(replyCalls(model)).toHaveLength(1);
   });
 
+  it('a request for a person after a reply by hand still raises Needs you and the bell, and is acknowledged once', async () => {
+    const owner = await ownerWithAgent(ctx);
+    const model = mockModel('AI answer');
+    ctx.app.replies.languageModel = () => model;
+    const customer = newCustomer();
+    await customerWrites(ctx.app, ctx.db, owner, customer, { text: 'First question' });
+    await drain(ctx.app);
+    expect((await reply(ctx.app, owner.token, customer, { text: 'Let me help you myself.' })).statusCode).toBe(201);
+    expect(await escalationsOf(ctx, owner)).toEqual([]);
+
+    await customerWrites(ctx.app, ctx.db, owner, customer, { text: 'Can I talk to a real person please?' });
+    await drain(ctx.app);
+    expect(await escalationsOf(ctx, owner)).toEqual([
+      expect.objectContaining({ reason: HANDOVER_REASONS.customerAsked }),
+    ]);
+    expect(await conversationOf(ctx, owner, customer)).toMatchObject({ owner: 'human', needs_you: true });
+    const acknowledged = (await customerReceived(ctx.db, owner, customer)).filter(
+      (row) => row.text === DEFAULT_HANDOVER_MESSAGE,
+    );
+    expect(acknowledged).toHaveLength(1);
+
+    // Asked again while the hand-over is open: nothing new for either of them, and the AI stays out.
+    await customerWrites(ctx.app, ctx.db, owner, customer, { text: 'Hello? I want to speak to a human' });
+    await drain(ctx.app);
+    expect(await escalationsOf(ctx, owner)).toHaveLength(1);
+    expect(
+      (await customerReceived(ctx.db, owner, customer)).filter((row) => row.text === DEFAULT_HANDOVER_MESSAGE),
+    ).toHaveLength(1);
+    expect(replyCalls(model)).toHaveLength(1);
+  });
+
   it('hand-back answers 404 for another owner’s conversation, an unknown one and a malformed id', async () => {
     const owner = await ownerWithAgent(ctx);
     const stranger = await ownerWithAgent(ctx);

@@ -40,14 +40,20 @@ export interface HandOver {
 }
 
 /**
- * Marks the conversation the owner's and opens an escalation, in one transaction. Answers false
- * (and changes nothing) when a person owned it already: the owner is not notified twice.
+ * Marks the conversation the owner's and opens an escalation, in one transaction: a hand-over.
+ * Answers false (and changes nothing) when one is open already, so that neither the owner nor the
+ * customer hears of it twice. A conversation the owner answers already (after a reply by hand) gets
+ * a hand-over too when none is open: the customer asked for a person, and the owner must see it.
  */
 export async function handOver(db: Db, handover: HandOver): Promise<boolean> {
   return db.transaction(async (tx) => {
     const changed = await tx.maybeOne(
-      `update conversations set owner = 'human', owner_reason = $3, owner_changed_at = now(), updated_at = now()
-        where id = $1 and user_id = $2 and owner = 'ai'
+      `update conversations c set owner = 'human', owner_reason = $3, updated_at = now(),
+              owner_changed_at = case when c.owner = 'ai' then now() else c.owner_changed_at end
+        where id = $1 and user_id = $2
+          and (c.owner = 'ai'
+               or not exists (select 1 from escalations e
+                               where e.conversation_id = c.id and e.user_id = c.user_id and e.resolved_at is null))
         returning id`,
       [handover.conversationId, handover.userId, handover.reason],
     );

@@ -77,7 +77,7 @@ async function handOverAndTell(
     reason,
   });
   if (!changed) {
-    await recordAttempt(deps.db, payload, 'skipped', 'a person owns the conversation already');
+    await recordAttempt(deps.db, payload, 'skipped', 'a hand-over is open already');
     return 'human_owner';
   }
   await recordAttempt(deps.db, payload, 'sending', `hand-over: ${detail}`);
@@ -85,6 +85,12 @@ async function handOverAndTell(
   const sent = await sendAsAi(deps, payload, text, undefined);
   await recordAttempt(deps.db, payload, 'handed_over', null, sent?.id ?? null);
   return 'handed_over';
+}
+
+/** Whether the customer's latest messages (the burst being answered) ask for a person. */
+async function asksForPersonNow(deps: ReplyDeps, payload: ReceivedMessage): Promise<boolean> {
+  const { burst } = splitBurst(await recentMessages(deps.db, payload));
+  return burst.some((row) => detectPersonRequest(row.body).asks);
 }
 
 /** Runs the whole pipeline for one customer message; the outcome is for logs and tests. */
@@ -98,7 +104,9 @@ export async function runReply(deps: ReplyDeps, payload: ReceivedMessage): Promi
     return 'no_agent';
   }
   const conversation = await conversationState(deps.db, payload);
-  if (!conversation || conversation.owner === 'human') {
+  // The owner answers this customer: the AI stays silent, unless the customer asks for a person,
+  // which the owner must always hear of (a hand-over, below).
+  if (!conversation || (conversation.owner === 'human' && !(await asksForPersonNow(deps, payload)))) {
     await recordAttempt(deps.db, payload, 'skipped', 'a person owns the conversation');
     return 'human_owner';
   }
