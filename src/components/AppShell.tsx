@@ -27,7 +27,7 @@ import UnreadBadge from '../features/inbox/UnreadBadge';
 import { selectThemeMode, themeToggled } from '../features/theme/slice';
 import { useAppDispatch, useAppSelector } from '../store/hooks';
 import ConnectionFooter from './ConnectionFooter';
-import HandoverBell from './HandoverBell';
+import HandoverBell from '../features/inbox/HandoverBell';
 import SandboxChip from './SandboxChip';
 import UserMenu from './UserMenu';
 

@@ -47,7 +47,7 @@ import {
   saveProfile,
   verifyEmail,
   watchAccount,
-} from '../../src/sagas/account';
+} from '../../src/features/account/saga';
 import type { RootState } from '../../src/store';
 import { testReducer } from './store';
 import { aUser } from './users';

@@ -4,7 +4,7 @@ import { VALIDATION } from '../../contract/messages';
 import { authApi } from '../../src/api/auth';
 import { ApiError } from '../../src/api/client';
 import type { AuthState } from '../../src/features/auth/slice';
-import { ACCESS_TOKEN_KEY } from '../../src/sagas/session';
+import { ACCESS_TOKEN_KEY } from '../../src/features/auth/session';
 import type { RootState } from '../../src/store';
 import { renderApp } from './render';
 import { aUser, signedInState } from './users';

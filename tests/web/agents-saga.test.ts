@@ -34,8 +34,8 @@ import {
   pollDocuments,
   runAgentAction,
   saveAgent,
-} from '../../src/sagas/agents';
-import { navigateTo } from '../../src/sagas/navigation';
+} from '../../src/features/agents/saga';
+import { navigateTo } from '../../src/store/navigation';
 import type { RootState } from '../../src/store';
 import { testReducer } from './store';
 import { DELAY_FN } from './saga-time';

@@ -20,7 +20,7 @@ import {
   type UploadSource,
 } from '../../src/features/agents/uploadsSlice';
 import { toastShown, type ToastInput } from '../../src/features/toasts/slice';
-import { navigateTo } from '../../src/sagas/navigation';
+import { navigateTo } from '../../src/store/navigation';
 import {
   checkChosenFiles,
   UPLOAD_PAGE_MAX_FILES,
@@ -28,7 +28,7 @@ import {
   uploadBatch,
   uploadOne,
   uploadOneUnlessCancelled,
-} from '../../src/sagas/uploads';
+} from '../../src/features/agents/uploadsSaga';
 import type { RootState } from '../../src/store';
 import { testReducer } from './store';
 import { FakeXhr, fileOf, installFakeXhr } from './agents-fake-xhr';

@@ -5,7 +5,7 @@ import type { TokenResponse } from '../../contract';
 import { AUTH_ERRORS } from '../../contract/messages';
 import { authApi } from '../../src/api/auth';
 import { ApiError } from '../../src/api/client';
-import { usernameEdited } from '../../src/features/auth/availability';
+import { usernameEdited } from '../../src/features/register/slice';
 import {
   loggedOut,
   loginFailed,
@@ -25,9 +25,16 @@ import {
   connectionRefreshRequested,
 } from '../../src/features/connection/slice';
 import { toastShown, type ToastInput } from '../../src/features/toasts/slice';
-import { login, logout, refreshUser, register, USER_FRESHNESS_MS, watchUserRefresh } from '../../src/sagas/auth';
-import { NAVIGATE_CONTEXT_KEY } from '../../src/sagas/navigation';
-import { ACCESS_TOKEN_KEY } from '../../src/sagas/session';
+import {
+  login,
+  logout,
+  refreshUser,
+  register,
+  USER_FRESHNESS_MS,
+  watchUserRefresh,
+} from '../../src/features/auth/saga';
+import { NAVIGATE_CONTEXT_KEY } from '../../src/store/navigation';
+import { ACCESS_TOKEN_KEY } from '../../src/features/auth/session';
 import type { RootState } from '../../src/store';
 import { testReducer } from './store';
 import { aUser, registration } from './users';

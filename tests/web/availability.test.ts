@@ -10,9 +10,14 @@ import availabilitySlice, {
   emailEdited,
   usernameEdited,
   type AvailabilityState,
-} from '../../src/features/auth/availability';
+} from '../../src/features/register/slice';
 import { loggedOut } from '../../src/features/auth/slice';
-import { AVAILABILITY_DEBOUNCE_MS, checkEmail, checkUsername, watchAvailability } from '../../src/sagas/availability';
+import {
+  AVAILABILITY_DEBOUNCE_MS,
+  checkEmail,
+  checkUsername,
+  watchAvailability,
+} from '../../src/features/register/saga';
 import { DELAY_FN, noDelays } from './saga-time';
 
 const reducer = availabilitySlice.reducer;

@@ -11,7 +11,7 @@ import connectionSlice, {
   connectionRefreshRequested,
   type ConnectionState,
 } from '../../src/features/connection/slice';
-import { checkLandingConnection, CONNECTION_FRESHNESS_MS, refreshConnection } from '../../src/sagas/connection';
+import { checkLandingConnection, CONNECTION_FRESHNESS_MS, refreshConnection } from '../../src/features/connection/saga';
 import type { RootState } from '../../src/store';
 import { testReducer } from './store';
 import { aUser } from './users';

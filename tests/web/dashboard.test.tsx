@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { UserProfile } from '../../contract';
-import { ACCESS_TOKEN_KEY } from '../../src/sagas/session';
+import { ACCESS_TOKEN_KEY } from '../../src/features/auth/session';
 import { json, mockApi, pending, requestsMade } from './api-mock';
 import { aDashboardSummary } from './insights-fixtures';
 import { renderApp } from './render';

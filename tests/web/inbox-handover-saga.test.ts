@@ -15,8 +15,8 @@ import handoverSlice, {
 } from '../../src/features/inbox/handoverSlice';
 import { conversationOpened, conversationsLoaded, conversationsViewOpened } from '../../src/features/inbox/slice';
 import { toastShown } from '../../src/features/toasts/slice';
-import { handBack, watchHandoverBell } from '../../src/sagas/handover';
-import { MESSAGES_PAGE_SIZE, UNREAD_REFRESH_INTERVAL_MS } from '../../src/sagas/inbox';
+import { handBack, watchHandoverBell } from '../../src/features/inbox/handoverSaga';
+import { MESSAGES_PAGE_SIZE, UNREAD_REFRESH_INTERVAL_MS } from '../../src/features/inbox/saga';
 import type { RootState } from '../../src/store';
 import { aConversation, aMessage, anEscalation } from './inbox-fixtures';
 import { controlledTime, settle, STOP, untilStopped } from './saga-time';

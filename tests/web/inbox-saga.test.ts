@@ -46,7 +46,7 @@ import {
   watchOpenConversation,
   watchUnreadBadge,
   writeToClipboard,
-} from '../../src/sagas/inbox';
+} from '../../src/features/inbox/saga';
 import type { RootState } from '../../src/store';
 import { stateAfter, testReducer } from './store';
 import { aConversation, aMessage } from './inbox-fixtures';

@@ -2,7 +2,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AnalyticsSummary, Timeseries } from '../../contract';
 import { dayOf } from '../../src/features/insights/range';
-import { ACCESS_TOKEN_KEY } from '../../src/sagas/session';
+import { ACCESS_TOKEN_KEY } from '../../src/features/auth/session';
 import { apiError, json, mockApi, pending, requestsMade, type ApiRoute } from './api-mock';
 import { aTimeseries, EMPTY_SUMMARY, anAnalyticsSummary } from './insights-fixtures';
 import { renderApp } from './render';

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ActivityItem, DashboardSummary } from '../../contract';
 import { dayOf } from '../../src/features/insights/range';
-import { ACCESS_TOKEN_KEY } from '../../src/sagas/session';
+import { ACCESS_TOKEN_KEY } from '../../src/features/auth/session';
 import { apiError, json, mockApi, pending, requestsMade, type ApiRoute } from './api-mock';
 import { ACTIVITY, aDashboardSummary } from './insights-fixtures';
 import { renderApp } from './render';

@@ -22,7 +22,7 @@ import {
   loadAnalytics,
   loadDashboard,
   now,
-} from '../../src/sagas/insights';
+} from '../../src/features/insights/saga';
 import type { RootState } from '../../src/store';
 import { ACTIVITY, aDashboardSummary, aTimeseries, anAnalyticsSummary } from './insights-fixtures';
 import { testReducer } from './store';

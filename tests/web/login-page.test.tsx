@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { AUTH_ERRORS, VALIDATION } from '../../contract/messages';
-import { ACCESS_TOKEN_KEY } from '../../src/sagas/session';
+import { ACCESS_TOKEN_KEY } from '../../src/features/auth/session';
 import { apiError, json, mockApi, pending, type ApiRoute } from './api-mock';
 import { renderApp } from './render';
 import { aUser } from './users';

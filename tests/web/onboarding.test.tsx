@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { EmbeddedSignupConfig } from '../../contract';
-import type { FacebookLoginResponse, FacebookSdk } from '../../src/features/whatsapp/embeddedSignup';
+import type { FacebookLoginResponse, FacebookSdk } from '../../src/features/onboarding/embeddedSignup';
 import { json, mockApi, pending, requestsMade, type ApiRoute } from './api-mock';
 import { renderApp } from './render';
 import { aUser, signedInState } from './users';

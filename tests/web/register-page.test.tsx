@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { VALIDATION } from '../../contract/messages';
-import { ACCESS_TOKEN_KEY } from '../../src/sagas/session';
+import { ACCESS_TOKEN_KEY } from '../../src/features/auth/session';
 import { apiError, json, mockApi, pending, requestsMade, type ApiRoute } from './api-mock';
 import { renderApp } from './render';
 import { aUser, registration } from './users';

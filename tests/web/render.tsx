@@ -3,7 +3,7 @@ import { createMemoryRouter } from 'react-router';
 import App from '../../src/App';
 import { createRoutes } from '../../src/routes';
 import { setupStore, type RootState, type SetupStoreOptions } from '../../src/store';
-import { ALL_FEATURES } from './store';
+import { allFeatures } from './store';
 
 /**
  * Renders the real app (store, theme, route table) at `path`, as a person would open it. Every
@@ -13,7 +13,7 @@ import { ALL_FEATURES } from './store';
 export function renderApp(path: string, preloadedState?: Partial<RootState>, options?: SetupStoreOptions) {
   const store = setupStore(preloadedState, {
     navigate: (to, opts) => router.navigate(to, opts),
-    features: ALL_FEATURES,
+    features: allFeatures(),
     ...options,
   });
   const router = createMemoryRouter(createRoutes(store.loadFeature), { initialEntries: [path] });

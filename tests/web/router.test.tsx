@@ -1,5 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
-import { ACCESS_TOKEN_KEY } from '../../src/sagas/session';
+import { ACCESS_TOKEN_KEY } from '../../src/features/auth/session';
 import { json, mockApi } from './api-mock';
 import { renderApp } from './render';
 

@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom';
 import { configure } from '@testing-library/react';
 import { fixedMediaQueryList } from './media-query';
+import { loadAllFeatures } from './store';
 
 // findBy/waitFor give up after 1 s by default; a busy 2-core CI machine renders slower than that.
 configure({ asyncUtilTimeout: 5000 });
@@ -23,6 +24,9 @@ Object.assign(globalThis, { ResizeObserver: ResizeObserverStub, DOMMatrixReadOnl
 if (!window.matchMedia) {
   window.matchMedia = (query: string) => fixedMediaQueryList(query, false);
 }
+
+// Every feature of the registry, so that tests may preload any part of the state.
+beforeAll(loadAllFeatures);
 
 afterEach(() => {
   window.localStorage.clear();

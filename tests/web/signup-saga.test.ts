@@ -12,7 +12,7 @@ import {
   LOGGED_CODE_LENGTH,
   type FacebookLoginResponse,
   type FacebookSdk,
-} from '../../src/features/whatsapp/embeddedSignup';
+} from '../../src/features/onboarding/embeddedSignup';
 import {
   connectClicked,
   signupFailed,
@@ -21,16 +21,16 @@ import {
   signupSdkLoaded,
   whatsappConnected,
   type SignupState,
-} from '../../src/features/whatsapp/signupSlice';
-import { refreshConnection } from '../../src/sagas/connection';
-import { navigateTo } from '../../src/sagas/navigation';
+} from '../../src/features/onboarding/signupSlice';
+import { refreshConnection } from '../../src/features/connection/saga';
+import { navigateTo } from '../../src/store/navigation';
 import {
   connectWhatsApp,
   prepareSignup,
   runSignupSession,
   SIGNUP_TOASTS,
   skipOnboarding,
-} from '../../src/sagas/signup';
+} from '../../src/features/onboarding/saga';
 import type { RootState } from '../../src/store';
 import { testReducer } from './store';
 import { noDelays } from './saga-time';

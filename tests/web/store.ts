@@ -1,34 +1,32 @@
-import { combineSlices, type Reducer, type Slice } from '@reduxjs/toolkit';
-import { accountFeature } from '../../src/features/account/feature';
-import { agentsFeature } from '../../src/features/agents/feature';
-import { availabilityFeature } from '../../src/features/auth/availabilityFeature';
-import authSlice from '../../src/features/auth/slice';
-import connectionSlice from '../../src/features/connection/slice';
-import { inboxFeature } from '../../src/features/inbox/feature';
-import { insightsFeature } from '../../src/features/insights/feature';
-import themeSlice from '../../src/features/theme/slice';
-import toastsSlice from '../../src/features/toasts/slice';
-import { whatsappFeature } from '../../src/features/whatsapp/feature';
-import type { RootState } from '../../src/store';
+import { combineSlices, type Reducer } from '@reduxjs/toolkit';
+import { FEATURES } from '../../src/features/registry';
+import { CORE_SLICES, type RootState } from '../../src/store';
+import type { Feature } from '../../src/store/feature';
+
+let loadedFeatures: readonly Feature[] | null = null;
+
+/** Loads every feature of the registry; tests/web/setup.ts does it before each test file runs. */
+export async function loadAllFeatures() {
+  const modules = await Promise.all(Object.values(FEATURES).map((load) => load()));
+  loadedFeatures = modules.map((module) => module.default);
+}
 
 /** Every feature, for tests that preload any part of the state. */
-export const ALL_FEATURES = [
-  accountFeature,
-  availabilityFeature,
-  whatsappFeature,
-  inboxFeature,
-  agentsFeature,
-  insightsFeature,
-];
+export function allFeatures(): readonly Feature[] {
+  if (!loadedFeatures) throw new Error('The features load before the tests (tests/web/setup.ts).');
+  return loadedFeatures;
+}
+
+let reducerOfAll: Reducer<RootState> | null = null;
 
 /** The reducer of a store with every feature loaded, for saga tests (`expectSaga(...).withReducer`). */
-export const testReducer = combineSlices(
-  authSlice,
-  connectionSlice,
-  themeSlice,
-  toastsSlice,
-  ...ALL_FEATURES.flatMap((feature): readonly Slice[] => feature.slices),
-) as unknown as Reducer<RootState>;
+export const testReducer: Reducer<RootState> = (state, action) => {
+  reducerOfAll ??= combineSlices(
+    ...CORE_SLICES,
+    ...allFeatures().flatMap((feature) => feature.slices),
+  ) as unknown as Reducer<RootState>;
+  return reducerOfAll(state, action);
+};
 
 /** Signed in, with the given events already applied. */
 export function stateAfter(...actions: Parameters<typeof testReducer>[1][]): RootState {

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { themeToggled } from '../../src/features/theme/slice';
-import { ACCESS_TOKEN_KEY } from '../../src/sagas/session';
+import { ACCESS_TOKEN_KEY } from '../../src/features/auth/session';
 import { setupStore } from '../../src/store';
 import { readStoredThemeMode, THEME_STORAGE_KEY } from '../../src/theme';
 import { renderApp } from './render';

@@ -1,6 +1,6 @@
 import { expectSaga } from 'redux-saga-test-plan';
 import toastsSlice, { selectToasts, toastDismissed, toastShown } from '../../src/features/toasts/slice';
-import { expireToast, TOAST_DURATION_MS, watchToasts } from '../../src/sagas/toasts';
+import { expireToast, TOAST_DURATION_MS, watchToasts } from '../../src/features/toasts/saga';
 import { noDelays } from './saga-time';
 
 describe('toasts', () => {

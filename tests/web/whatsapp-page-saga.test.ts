@@ -23,9 +23,14 @@ import whatsappSlice, {
   whatsappPageClosed,
   type WhatsAppPageState,
 } from '../../src/features/whatsapp/slice';
-import { refreshConnection } from '../../src/sagas/connection';
-import { navigateTo } from '../../src/sagas/navigation';
-import { checkSubscription, disconnectWhatsApp, openWhatsAppPage, refreshWhatsAppPage } from '../../src/sagas/whatsapp';
+import { refreshConnection } from '../../src/features/connection/saga';
+import { navigateTo } from '../../src/store/navigation';
+import {
+  checkSubscription,
+  disconnectWhatsApp,
+  openWhatsAppPage,
+  refreshWhatsAppPage,
+} from '../../src/features/whatsapp/saga';
 import type { RootState } from '../../src/store';
 import { testReducer } from './store';
 import { config, profile, subscription } from './whatsapp-fixtures';

@@ -6,7 +6,7 @@ import onboardingSlice, {
   onboardingOpened,
   selectOnboardingProgress,
 } from '../../src/features/onboarding/slice';
-import { readLoginResponse, readSignupMessage } from '../../src/features/whatsapp/embeddedSignup';
+import { readLoginResponse, readSignupMessage } from '../../src/features/onboarding/embeddedSignup';
 import signupSlice, {
   connectClicked,
   signupFailed,
@@ -15,7 +15,7 @@ import signupSlice, {
   signupSdkLoaded,
   whatsappConnected,
   type SignupState,
-} from '../../src/features/whatsapp/signupSlice';
+} from '../../src/features/onboarding/signupSlice';
 import { testReducer } from './store';
 
 const reducer = signupSlice.reducer;

@@ -7,7 +7,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import { formatDateTime } from '../whatsapp/format';
+import { formatDateTime } from '../../components/dates';
 import { contextsSearchSubmitted, selectContextsList } from './detailSlice';
 import DocumentsList from './DocumentsList';
 import QuickUploadCard from './QuickUploadCard';

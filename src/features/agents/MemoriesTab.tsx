@@ -8,7 +8,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import { formatDateTime } from '../whatsapp/format';
+import { formatDateTime } from '../../components/dates';
 import { memoriesSearchSubmitted, memoryChangeStarted, selectMemoriesList } from './detailSlice';
 import MemoryDialogs from './MemoryDialogs';
 import SearchForm from './SearchForm';

@@ -11,8 +11,8 @@ import { Link, Navigate, useLocation, type To } from 'react-router';
 import { boolean, object, string } from 'yup';
 import { VALIDATION } from '../../../contract/messages';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import PasswordField from '../account/PasswordField';
-import AuthLayout from './AuthLayout';
+import PasswordField from '../../components/PasswordField';
+import AuthLayout from '../../components/AuthLayout';
 import { loginSubmitted, selectAuthStatus, selectLoginForm, type LoginSubmission } from './slice';
 import { fieldProps } from '../../components/formField';
 

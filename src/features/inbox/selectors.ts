@@ -1,10 +1,9 @@
 import { createSelector } from '@reduxjs/toolkit';
 import type { Conversation } from '../../../contract';
-import type { RootState } from '../../store';
 import { conversationName, conversationNumber } from './format';
 import { conversationsAdapter, isSendable, messagesAdapter, type InboxState } from './state';
 
-type WithInbox = Pick<RootState, 'inbox'>;
+type WithInbox = { inbox: InboxState };
 
 const selectInbox = (state: WithInbox): InboxState => state.inbox;
 const selectOpen = (state: WithInbox) => state.inbox.open;

@@ -53,7 +53,7 @@ export interface InboxState {
   conversations: EntityState<Conversation, string>;
   conversationsStatus: LoadStatus;
   pages: ListPages;
-  /** The search box as typed; the server searches it after a pause (src/sagas/inbox.ts). */
+  /** The search box as typed; the server searches it after a pause (./saga.ts). */
   search: string;
   searchResults: SearchResults;
   /** Conversations with unread messages: the sidebar badge. */
