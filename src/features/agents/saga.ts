@@ -1,3 +1,4 @@
+import type { Action } from '@reduxjs/toolkit';
 import { all, call, delay, put, race, select, spawn, take, takeEvery, takeLatest, takeLeading } from 'typed-redux-saga';
 import {
   AGENT_MESSAGES,
@@ -59,6 +60,7 @@ import {
 import { toastShown } from '../toasts/slice';
 import { navigateTo } from '../../store/navigation';
 import { safely } from '../../store/safely';
+import type { SearchSubmission } from './searchableList';
 import { watchUploads } from './uploadsSaga';
 import { requireAccessToken } from '../auth/session';
 
@@ -191,35 +193,58 @@ export function* loadAgentDetail(agentId: number) {
   }
 }
 
+/** Where a searchable list of the agent page comes from, and the events that bring its answer. */
+interface SearchableListSource<T> {
+  /** As the log names it: 'memories', 'contexts'. */
+  noun: string;
+  all: (token: string, agentId: number) => Promise<T[]>;
+  search: (token: string, agentId: number, query: string) => Promise<T[]>;
+  loaded: (submission: SearchSubmission, items: T[]) => Action;
+  failed: (failure: SearchSubmission & { message: string }) => Action;
+  loadFailedMessage: string;
+  searchFailedMessage: string;
+}
+
+const MEMORIES: SearchableListSource<Memory> = {
+  noun: 'memories',
+  all: agentsApi.memories,
+  search: agentsApi.searchMemories,
+  loaded: (submission, memories) => memoriesLoaded({ ...submission, memories }),
+  failed: memoriesLoadFailed,
+  loadFailedMessage: AGENT_MESSAGES.loadMemoriesFailed,
+  searchFailedMessage: AGENT_MESSAGES.searchMemoriesFailed,
+};
+
+const CONTEXTS: SearchableListSource<Context> = {
+  noun: 'contexts',
+  all: agentsApi.contexts,
+  search: agentsApi.searchContexts,
+  loaded: (submission, contexts) => contextsLoaded({ ...submission, contexts }),
+  failed: contextsLoadFailed,
+  loadFailedMessage: AGENT_MESSAGES.loadContextsFailed,
+  searchFailedMessage: AGENT_MESSAGES.searchContextsFailed,
+};
+
 /** SPEC.md §5: an empty search reloads the full list. */
-export function* loadMemories(agentId: number, query: string) {
+function* loadSearchableList<T>(source: SearchableListSource<T>, agentId: number, query: string) {
   const search = query.trim();
   try {
     const token = yield* call(requireAccessToken);
-    const memories: Memory[] = search
-      ? yield* call(agentsApi.searchMemories, token, agentId, search)
-      : yield* call(agentsApi.memories, token, agentId);
-    yield* put(memoriesLoaded({ agentId, query, memories }));
+    const items = search ? yield* call(source.search, token, agentId, search) : yield* call(source.all, token, agentId);
+    yield* put(source.loaded({ agentId, query }, items));
   } catch (error) {
-    console.error('The memories could not be loaded', error);
-    const message = search ? AGENT_MESSAGES.searchMemoriesFailed : AGENT_MESSAGES.loadMemoriesFailed;
-    yield* put(memoriesLoadFailed({ agentId, query, message }));
+    console.error(`The ${source.noun} could not be loaded`, error);
+    const message = search ? source.searchFailedMessage : source.loadFailedMessage;
+    yield* put(source.failed({ agentId, query, message }));
   }
 }
 
+export function* loadMemories(agentId: number, query: string) {
+  yield* call(loadSearchableList, MEMORIES, agentId, query);
+}
+
 export function* loadContexts(agentId: number, query: string) {
-  const search = query.trim();
-  try {
-    const token = yield* call(requireAccessToken);
-    const contexts: Context[] = search
-      ? yield* call(agentsApi.searchContexts, token, agentId, search)
-      : yield* call(agentsApi.contexts, token, agentId);
-    yield* put(contextsLoaded({ agentId, query, contexts }));
-  } catch (error) {
-    console.error('The contexts could not be loaded', error);
-    const message = search ? AGENT_MESSAGES.searchContextsFailed : AGENT_MESSAGES.loadContextsFailed;
-    yield* put(contextsLoadFailed({ agentId, query, message }));
-  }
+  yield* call(loadSearchableList, CONTEXTS, agentId, query);
 }
 
 /** The documents, or null when they could not be read. */
