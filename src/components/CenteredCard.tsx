@@ -1,8 +1,10 @@
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
+import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
 
 export interface CenteredCardProps {
   title: string;
@@ -32,5 +34,19 @@ export default function CenteredCard({ title, subtitle, icon, children }: Center
         </CardContent>
       </Card>
     </Box>
+  );
+}
+
+export interface CenteredCardLinkProps {
+  to: string;
+  children: ReactNode;
+}
+
+/** The way on from a signed-out account page ('Back to login'), centred under the card's content. */
+export function CenteredCardLink({ to, children }: CenteredCardLinkProps) {
+  return (
+    <Link component={RouterLink} to={to} sx={{ alignSelf: 'center' }}>
+      {children}
+    </Link>
   );
 }

@@ -1,4 +1,4 @@
-import { string } from 'yup';
+import { ref, string } from 'yup';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, VALIDATION } from '../../contract/messages';
 
 /**
@@ -12,4 +12,11 @@ export function newPasswordSchema(tooShortText: string) {
     .min(PASSWORD_MIN_LENGTH, tooShortText)
     .max(PASSWORD_MAX_LENGTH, VALIDATION.passwordMax)
     .test('not-only-spaces', VALIDATION.passwordOnlySpaces, (value) => !value || value.trim() !== '');
+}
+
+/** The password typed again: required, and the same as the form's `field`; one text for both failures. */
+export function passwordConfirmationSchema(field: string, mismatchText: string) {
+  return string()
+    .required(mismatchText)
+    .oneOf([ref(field)], mismatchText);
 }

@@ -1,14 +1,12 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { Form, Formik } from 'formik';
 import { useEffect } from 'react';
-import { Link as RouterLink } from 'react-router';
 import * as Yup from 'yup';
 import { VALIDATION } from '../../../contract/messages';
-import CenteredCard from '../../components/CenteredCard';
+import CenteredCard, { CenteredCardLink } from '../../components/CenteredCard';
 import { forgotPasswordPageOpened, passwordResetRequested, selectResetRequestStatus } from './slice';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { fieldProps } from '../../components/formField';
@@ -64,9 +62,7 @@ export default function ForgotPasswordPage() {
           </Form>
         )}
       </Formik>
-      <Link component={RouterLink} to="/login" sx={{ alignSelf: 'center' }}>
-        Back to login
-      </Link>
+      <CenteredCardLink to="/login">Back to login</CenteredCardLink>
     </CenteredCard>
   );
 }

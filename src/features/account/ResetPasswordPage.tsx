@@ -1,14 +1,13 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import { Form, Formik } from 'formik';
 import { useEffect, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import * as Yup from 'yup';
 import { VALIDATION } from '../../../contract/messages';
-import CenteredCard from '../../components/CenteredCard';
-import { newPasswordSchema } from '../../components/newPasswordSchema';
+import CenteredCard, { CenteredCardLink } from '../../components/CenteredCard';
+import { newPasswordSchema, passwordConfirmationSchema } from '../../components/newPasswordSchema';
 import PasswordField from '../../components/PasswordField';
 import { passwordResetSubmitted, resetPasswordPageOpened, selectResetConfirm } from './slice';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
@@ -18,9 +17,7 @@ export const INVALID_RESET_LINK = 'Invalid password reset link. Please request a
 
 const resetPasswordSchema = Yup.object({
   newPassword: newPasswordSchema(VALIDATION.passwordMin),
-  confirmPassword: Yup.string()
-    .required(VALIDATION.resetPasswordsMismatch)
-    .oneOf([Yup.ref('newPassword')], VALIDATION.resetPasswordsMismatch),
+  confirmPassword: passwordConfirmationSchema('newPassword', VALIDATION.resetPasswordsMismatch),
 });
 
 export default function ResetPasswordPage() {
@@ -38,9 +35,7 @@ export default function ResetPasswordPage() {
     return (
       <CenteredCard title="Reset your password">
         <Alert severity="error">{INVALID_RESET_LINK}</Alert>
-        <Link component={RouterLink} to="/forgot-password" sx={{ alignSelf: 'center' }}>
-          Request a new reset link
-        </Link>
+        <CenteredCardLink to="/forgot-password">Request a new reset link</CenteredCardLink>
       </CenteredCard>
     );
   }
@@ -97,9 +92,7 @@ export default function ResetPasswordPage() {
           </Form>
         )}
       </Formik>
-      <Link component={RouterLink} to="/login" sx={{ alignSelf: 'center' }}>
-        Back to login
-      </Link>
+      <CenteredCardLink to="/login">Back to login</CenteredCardLink>
     </CenteredCard>
   );
 }

@@ -11,7 +11,7 @@ import TextField from '@mui/material/TextField';
 import { useFormik, validateYupSchema, yupToFormErrors, type FormikErrors } from 'formik';
 import { useEffect, useState, type ChangeEvent } from 'react';
 import { Link, Navigate } from 'react-router';
-import { boolean, object, ref, string } from 'yup';
+import { boolean, object, string } from 'yup';
 import type { RegisterBody } from '../../../contract';
 import {
   EMAIL_SHAPE,
@@ -22,7 +22,7 @@ import {
   VALIDATION,
 } from '../../../contract/messages';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import { newPasswordSchema } from '../../components/newPasswordSchema';
+import { newPasswordSchema, passwordConfirmationSchema } from '../../components/newPasswordSchema';
 import PasswordField from '../../components/PasswordField';
 import AuthLayout from '../../components/AuthLayout';
 import AvailabilityIndicator from './AvailabilityIndicator';
@@ -66,9 +66,7 @@ const registerSchema = object({
   first_name: string().trim().required(VALIDATION.firstNameRequired).max(NAME_MAX_LENGTH, VALIDATION.nameMax),
   last_name: string().trim().required(VALIDATION.lastNameRequired).max(NAME_MAX_LENGTH, VALIDATION.nameMax),
   password: newPasswordSchema(VALIDATION.passwordMin),
-  confirm_password: string()
-    .required(VALIDATION.passwordsMismatch)
-    .oneOf([ref('password')], VALIDATION.passwordsMismatch),
+  confirm_password: passwordConfirmationSchema('password', VALIDATION.passwordsMismatch),
   agree: boolean().oneOf([true], VALIDATION.agreeRequired),
 });
 
