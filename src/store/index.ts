@@ -23,7 +23,7 @@ type StateOf<S extends Slice> = { [K in S as K['reducerPath']]: ReturnType<K['ge
 export type RootState = StateOf<(typeof CORE_SLICES)[number] | LazyFeature['slices'][number]>;
 
 /** Dispatched after a feature's slices are injected, so that their initial state enters the store. */
-export const featureLoaded = createAction<string>('store/featureLoaded');
+const featureLoaded = createAction<string>('store/featureLoaded');
 
 export interface SetupStoreOptions {
   /** Tests pass false to drive sagas themselves; the app runs the root saga. */

@@ -1,6 +1,6 @@
 import { call, getContext } from 'typed-redux-saga';
 
-export interface NavigateOptions {
+interface NavigateOptions {
   replace?: boolean;
 }
 

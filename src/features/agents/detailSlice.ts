@@ -6,10 +6,10 @@ import { emptyList, searchableListReducers, type LoadStatus, type SearchableList
 /** The agent page (/agents/{id}): its memories, contexts, documents and graph (SPEC.md §2 Detail). */
 export type AgentPageStatus = 'idle' | 'loading' | 'loaded' | 'not_found' | 'failed';
 export type MemoryChangeStatus = 'open' | 'saving' | 'failed';
-export type MemoryChangeMode = 'edit' | 'delete';
+type MemoryChangeMode = 'edit' | 'delete';
 
 /** The memory the owner is correcting or deleting, in its dialog; null when no dialog is open. */
-export interface MemoryChange {
+interface MemoryChange {
   mode: MemoryChangeMode;
   memoryId: number;
   status: MemoryChangeStatus;
@@ -153,7 +153,6 @@ const agentDetailSlice = createSlice({
     builder.addCase(loggedOut, () => initialAgentDetailState);
   },
   selectors: {
-    selectAgentDetail: (state) => state,
     selectAgentPage: (state) => state.agent,
     selectMemoriesList: (state) => state.memories,
     selectContextsList: (state) => state.contexts,
@@ -189,7 +188,6 @@ export const {
   memoryChangeDismissed,
 } = agentDetailSlice.actions;
 export const {
-  selectAgentDetail,
   selectAgentPage,
   selectMemoriesList,
   selectContextsList,

@@ -6,14 +6,14 @@ import { selectAccessToken, sessionRestored } from './slice';
 export const ACCESS_TOKEN_KEY = 'accessToken';
 
 /** Where a token is kept: 'local' outlives the browser session (remember me, registration), 'session' does not. */
-export type TokenPersistence = 'local' | 'session';
+type TokenPersistence = 'local' | 'session';
 
 function storageFor(persistence: TokenPersistence): Storage {
   return persistence === 'local' ? window.localStorage : window.sessionStorage;
 }
 
 /** SPEC.md §4: a token in local or session storage means authenticated. */
-export function readStoredToken(): string | null {
+function readStoredToken(): string | null {
   return window.localStorage.getItem(ACCESS_TOKEN_KEY) ?? window.sessionStorage.getItem(ACCESS_TOKEN_KEY);
 }
 

@@ -15,7 +15,7 @@ import { useNow } from './useNow';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 
 /** Where a hand-over's conversation opens: the inbox, with that conversation on screen. */
-export const handoverPath = (conversationId: string) => `/messages?c=${encodeURIComponent(conversationId)}`;
+const handoverPath = (conversationId: string) => `/messages?c=${encodeURIComponent(conversationId)}`;
 
 const countLabel = (count: number) => `${count} open ${count === 1 ? 'hand-over' : 'hand-overs'}`;
 

@@ -17,7 +17,7 @@ import {
  */
 
 /** The messages of a page that are new or differ from what is on screen (status, reactions). */
-export function changedMessages(before: EntityState<Message, string> | undefined, page: Message[]) {
+function changedMessages(before: EntityState<Message, string> | undefined, page: Message[]) {
   return page.filter((message) => {
     const known = before?.entities[message.id];
     return !known || JSON.stringify(known) !== JSON.stringify(message);

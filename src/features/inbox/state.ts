@@ -22,7 +22,7 @@ export interface ListPages {
 }
 
 /** The server's answer to a search (`q`): its own pages, kept apart from the whole list. */
-export interface SearchResults {
+interface SearchResults {
   /** The search sent (trimmed); '' when none. */
   query: string;
   status: LoadStatus;

@@ -26,7 +26,7 @@ const REASONS: Record<string, string> = {
   key_rejected: 'Model API key rejected',
   manual_reply: 'A person replied',
 };
-export const reasonLabel = (kind: string) => REASONS[kind] ?? kind.replace(/_/g, ' ');
+const reasonLabel = (kind: string) => REASONS[kind] ?? kind.replace(/_/g, ' ');
 
 const percent = (rate: number | null) => (rate === null ? null : Math.round(rate * 100));
 

@@ -15,7 +15,7 @@ export const WEEKDAYS: ReadonlyArray<{ dow: number; name: string }> = [
 ];
 const HOURS = Array.from({ length: 24 }, (_, hour) => hour);
 
-export type BusyCells = AnalyticsSummary['busiest_hours'];
+type BusyCells = AnalyticsSummary['busiest_hours'];
 
 /** Customer messages per weekday and hour, as a 7 × 24 grid (`[dow][hour]`). */
 export function busyGrid(cells: BusyCells): number[][] {

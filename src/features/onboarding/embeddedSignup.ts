@@ -16,8 +16,8 @@ export const SETUP_FAILURES = {
   saveFailedFallback: 'An unknown error occurred.',
 } as const;
 
-export const setupErrorText = (message: string) => `WhatsApp setup error: ${message}`;
-export const loginErrorText = (message: string | undefined) =>
+const setupErrorText = (message: string) => `WhatsApp setup error: ${message}`;
+const loginErrorText = (message: string | undefined) =>
   `WhatsApp setup failed: ${message || SETUP_FAILURES.unknownError}`;
 export const exchangeFailedText = (message: string) => `Failed to complete setup: ${message}`;
 
@@ -32,7 +32,7 @@ export interface FacebookLoginResponse {
   error?: { message?: string } | null;
 }
 
-export interface FacebookLoginOptions {
+interface FacebookLoginOptions {
   config_id: string;
   response_type: 'code';
   override_default_response_type: boolean;

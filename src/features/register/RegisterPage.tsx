@@ -36,7 +36,7 @@ import {
 import { registerSubmitted, selectAuthStatus, selectRegisterForm } from '../auth/slice';
 import { fieldProps, touchedError } from '../../components/formField';
 
-export interface RegisterValues extends RegisterBody {
+interface RegisterValues extends RegisterBody {
   agree: boolean;
 }
 
