@@ -1,6 +1,3 @@
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -24,7 +21,7 @@ import {
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { newPasswordSchema, passwordConfirmationSchema } from '../../components/newPasswordSchema';
 import PasswordField from '../../components/PasswordField';
-import AuthLayout from '../../components/AuthLayout';
+import AuthLayout, { AUTH_FORM_VALIDATION } from '../../components/AuthLayout';
 import AvailabilityIndicator from './AvailabilityIndicator';
 import {
   emailEdited,
@@ -97,9 +94,7 @@ export default function RegisterPage() {
 
   const formik = useFormik({
     initialValues,
-    // Errors appear on typing and on submit, not on blur: an error appearing on blur shifts the
-    // links below the field while they are being clicked, and the click lands on nothing.
-    validateOnBlur: false,
+    ...AUTH_FORM_VALIDATION,
     validate: async (values): Promise<FormikErrors<RegisterValues>> => {
       try {
         await validateYupSchema(values, registerSchema, false, { takenUsername, takenEmail } satisfies TakenValues);
@@ -149,85 +144,73 @@ export default function RegisterPage() {
   return (
     <AuthLayout
       title="Create your account"
-      subtitle={
-        <>
-          Already have an account?{' '}
-          <MuiLink component={Link} to="/login">
-            Sign in
-          </MuiLink>
-        </>
-      }
+      switchTo={{ prompt: 'Already have an account?', label: 'Sign in', to: '/login' }}
       cardTitle="Get started"
       cardSubtitle="Put an AI agent on your WhatsApp Business number in minutes."
+      error={failed ? form.error || 'Registration failed' : null}
+      submit={{ label: 'Create account', busyLabel: 'Creating account...', busy }}
+      onSubmit={formik.handleSubmit}
     >
-      <Box component="form" noValidate onSubmit={formik.handleSubmit}>
-        <Stack spacing={2}>
-          {failed && <Alert severity="error">{form.error || 'Registration failed'}</Alert>}
-          <TextField
-            {...formik.getFieldProps('email')}
-            onChange={onEmailChange}
-            label="Email"
-            type="email"
-            autoComplete="email"
-            fullWidth
-            error={Boolean(fieldError('email'))}
-            helperText={
-              fieldError('email') ?? (
-                <AvailabilityIndicator field="email" status={availabilityOf(emailAvailability, formik.values.email)} />
-              )
-            }
-          />
-          <TextField
-            {...formik.getFieldProps('username')}
-            onChange={onUsernameChange}
-            label="Username"
-            autoComplete="username"
-            fullWidth
-            error={Boolean(fieldError('username'))}
-            helperText={
-              fieldError('username') ?? (
-                <AvailabilityIndicator
-                  field="username"
-                  status={availabilityOf(usernameAvailability, formik.values.username)}
-                />
-              )
-            }
-          />
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            {textField('first_name', 'First Name', 'given-name')}
-            {textField('last_name', 'Last Name', 'family-name')}
-          </Stack>
-          <PasswordField
-            {...fieldProps(formik, 'password', fieldError('password'))}
-            label="Password"
-            autoComplete="new-password"
-            fullWidth
-          />
-          <PasswordField
-            {...fieldProps(formik, 'confirm_password', fieldError('confirm_password'))}
-            label="Confirm Password"
-            autoComplete="new-password"
-            fullWidth
-          />
-          <FormControl error={Boolean(fieldError('agree'))}>
-            <FormControlLabel
-              control={<Checkbox {...formik.getFieldProps({ name: 'agree', type: 'checkbox' })} />}
-              label={
-                <>
-                  I agree to the{' '}
-                  <MuiLink component={Link} to="/terms">
-                    Terms and Conditions
-                  </MuiLink>
-                </>
-              }
+      <TextField
+        {...formik.getFieldProps('email')}
+        onChange={onEmailChange}
+        label="Email"
+        type="email"
+        autoComplete="email"
+        fullWidth
+        error={Boolean(fieldError('email'))}
+        helperText={
+          fieldError('email') ?? (
+            <AvailabilityIndicator field="email" status={availabilityOf(emailAvailability, formik.values.email)} />
+          )
+        }
+      />
+      <TextField
+        {...formik.getFieldProps('username')}
+        onChange={onUsernameChange}
+        label="Username"
+        autoComplete="username"
+        fullWidth
+        error={Boolean(fieldError('username'))}
+        helperText={
+          fieldError('username') ?? (
+            <AvailabilityIndicator
+              field="username"
+              status={availabilityOf(usernameAvailability, formik.values.username)}
             />
-            {fieldError('agree') && <FormHelperText>{fieldError('agree')}</FormHelperText>}
-          </FormControl>
-          <Button type="submit" variant="contained" size="large" disabled={busy}>
-            {busy ? 'Creating account...' : 'Create account'}
-          </Button>
-        </Stack>
-      </Box>
+          )
+        }
+      />
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        {textField('first_name', 'First Name', 'given-name')}
+        {textField('last_name', 'Last Name', 'family-name')}
+      </Stack>
+      <PasswordField
+        {...fieldProps(formik, 'password', fieldError('password'))}
+        label="Password"
+        autoComplete="new-password"
+        fullWidth
+      />
+      <PasswordField
+        {...fieldProps(formik, 'confirm_password', fieldError('confirm_password'))}
+        label="Confirm Password"
+        autoComplete="new-password"
+        fullWidth
+      />
+      <FormControl error={Boolean(fieldError('agree'))}>
+        <FormControlLabel
+          control={<Checkbox {...formik.getFieldProps({ name: 'agree', type: 'checkbox' })} />}
+          label={
+            <>
+              I agree to the{' '}
+              <MuiLink component={Link} to="/terms">
+                Terms and Conditions
+              </MuiLink>
+            </>
+          }
+        />
+        {fieldError('agree') && <FormHelperText>{fieldError('agree')}</FormHelperText>}
+      </FormControl>
     </AuthLayout>
   );
 }
