@@ -18,15 +18,13 @@ import {
   checkUsername,
   watchAvailability,
 } from '../../../../src/features/register/saga';
-import { DELAY_FN, noDelays } from '../../support/saga-time';
+import { controlledTime, DELAY_FN, noDelays, settle } from '../../support/saga-time';
 
 const reducer = availabilitySlice.reducer;
 
 function reduce(...actions: Parameters<typeof reducer>[1][]): AvailabilityState {
   return actions.reduce(reducer, reducer(undefined, { type: '@@INIT' }));
 }
-
-const later = <T>(ms: number, value: T) => new Promise<T>((resolve) => setTimeout(() => resolve(value), ms));
 
 describe('the availability slice', () => {
   it('starts idle for both fields', () => {
@@ -147,23 +145,23 @@ describe('the availability sagas', () => {
       .run();
   });
 
-  it('cancels the wait of an older value when a newer keystroke comes', () =>
-    expectSaga(watchAvailability)
-      .provide([
-        {
-          // A short stand-in debounce, so that the second keystroke lands while the first one waits.
-          call: (effect: CallEffectDescriptor<unknown>, next: () => unknown) =>
-            effect.fn === DELAY_FN ? later(40, undefined) : next(),
-        },
-        [matchers.call.fn(authApi.checkUsername), { exists: false }],
-      ])
+  it('cancels the wait of an older value when a newer keystroke comes', async () => {
+    const time = controlledTime();
+    const run = expectSaga(watchAvailability)
+      .provide([time.provider, [matchers.call.fn(authApi.checkUsername), { exists: false }]])
       .dispatch(usernameEdited('ada'))
-      .delay(10)
       .dispatch(usernameEdited('ada_l'))
       .not.put(availabilityCheckStarted({ field: 'username', value: 'ada' }))
       .put(availabilityCheckStarted({ field: 'username', value: 'ada_l' }))
       .put(availabilityChecked({ field: 'username', value: 'ada_l', exists: false }))
-      .silentRun(200));
+      .silentRun(200);
+    await settle();
+    // Both keystrokes came while the first one waited: its wait was cancelled, only the newer one's ends.
+    expect(time.waiting.map(({ ms }) => ms)).toEqual([AVAILABILITY_DEBOUNCE_MS, AVAILABILITY_DEBOUNCE_MS]);
+    await time.pass();
+    await time.pass();
+    await run;
+  });
 
   it('cancels and aborts the request of an older value when a newer keystroke comes', async () => {
     const signals = new Map<string, AbortSignal>();
@@ -175,7 +173,9 @@ describe('the availability sagas', () => {
             if (effect.fn !== authApi.checkUsername) return next();
             const [value, signal] = effect.args as [string, AbortSignal];
             signals.set(value, signal);
-            return value === 'ada' ? later(40, { exists: true }) : { exists: false };
+            // The older value's answer comes only once its request was given up: late, and to be ignored.
+            if (value !== 'ada') return { exists: false };
+            return new Promise((resolve) => signal.addEventListener('abort', () => resolve({ exists: true })));
           },
         },
       ])
