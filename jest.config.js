@@ -28,9 +28,9 @@ module.exports = {
     {
       ...common,
       displayName: 'web',
-      testEnvironment: '<rootDir>/tests/web/environment.js',
+      testEnvironment: '<rootDir>/tests/web/support/environment.js',
       roots: ['<rootDir>/tests/web'],
-      setupFilesAfterEnv: ['<rootDir>/tests/web/setup.ts'],
+      setupFilesAfterEnv: ['<rootDir>/tests/web/support/setup.ts'],
     },
     {
       ...common,

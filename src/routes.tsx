@@ -3,19 +3,10 @@ import type { RouteObject } from 'react-router';
 import type { RouteHandle } from './components/AppShell';
 import ProtectedRoute from './components/ProtectedRoute';
 import RouteError from './components/RouteError';
-import type { Feature, LoadFeature } from './store/feature';
+import { FEATURES, type FeatureName } from './features/registry';
+import type { LoadFeature } from './store/feature';
 
 type PageModule = { default: ComponentType };
-type FeatureModule = Record<string, Feature>;
-type LoadModule<T> = () => Promise<T>;
-
-// Each feature is its own chunk, shared by the pages that need it.
-const account = () => import(/* webpackChunkName: "feature-account" */ './features/account/feature');
-const availability = () => import(/* webpackChunkName: "feature-availability" */ './features/auth/availabilityFeature');
-const whatsapp = () => import(/* webpackChunkName: "feature-whatsapp" */ './features/whatsapp/feature');
-const inbox = () => import(/* webpackChunkName: "feature-inbox" */ './features/inbox/feature');
-const agents = () => import(/* webpackChunkName: "feature-agents" */ './features/agents/feature');
-const insights = () => import(/* webpackChunkName: "feature-insights" */ './features/insights/feature');
 
 function titled(title: string): { handle: RouteHandle } {
   return { handle: { title } };
@@ -26,10 +17,10 @@ function titled(title: string): { handle: RouteHandle } {
  * little script; the features a page needs (state and sagas) load with it, before it renders.
  */
 export function createRoutes(loadFeature: LoadFeature): RouteObject[] {
-  function page(load: LoadModule<PageModule>, ...features: Array<LoadModule<FeatureModule>>): RouteObject['lazy'] {
+  function page(load: () => Promise<PageModule>, ...features: FeatureName[]): RouteObject['lazy'] {
     return async () => {
-      const [module, ...featureModules] = await Promise.all([load(), ...features.map((loadOne) => loadOne())]);
-      featureModules.forEach((featureModule) => Object.values(featureModule).forEach(loadFeature));
+      const [module, ...featureModules] = await Promise.all([load(), ...features.map((name) => FEATURES[name]())]);
+      featureModules.forEach((featureModule) => loadFeature(featureModule.default));
       return { Component: module.default };
     };
   }
@@ -43,10 +34,10 @@ export function createRoutes(loadFeature: LoadFeature): RouteObject[] {
       children: [
         { index: true, lazy: page(() => import(/* webpackChunkName: "landing" */ './features/landing/LandingPage')) },
         { path: 'login', lazy: page(() => import('./features/auth/LoginPage')) },
-        { path: 'register', lazy: page(() => import('./features/auth/RegisterPage'), availability) },
-        { path: 'forgot-password', lazy: page(() => import('./features/auth/ForgotPasswordPage'), account) },
-        { path: 'reset-password', lazy: page(() => import('./features/auth/ResetPasswordPage'), account) },
-        { path: 'verify-email', lazy: page(() => import('./features/auth/VerifyEmailPage'), account) },
+        { path: 'register', lazy: page(() => import('./features/register/RegisterPage'), 'register') },
+        { path: 'forgot-password', lazy: page(() => import('./features/account/ForgotPasswordPage'), 'account') },
+        { path: 'reset-password', lazy: page(() => import('./features/account/ResetPasswordPage'), 'account') },
+        { path: 'verify-email', lazy: page(() => import('./features/account/VerifyEmailPage'), 'account') },
         { path: 'terms', lazy: page(() => import('./features/legal/TermsPage')) },
         { path: 'privacy', lazy: page(() => import('./features/legal/PrivacyPage')) },
         {
@@ -54,16 +45,16 @@ export function createRoutes(loadFeature: LoadFeature): RouteObject[] {
           children: [
             {
               path: 'onboarding',
-              lazy: page(() => import('./features/onboarding/OnboardingPage'), whatsapp),
+              lazy: page(() => import('./features/onboarding/OnboardingPage'), 'onboarding'),
             },
             {
               // The shell's banners need the account feature and its Messages badge the inbox.
-              lazy: page(() => import('./components/AppShell'), account, inbox),
+              lazy: page(() => import('./components/AppShell'), 'account', 'inbox'),
               children: [
                 {
                   path: 'dashboard',
                   ...titled('Dashboard'),
-                  lazy: page(() => import('./features/dashboard/DashboardPage'), insights),
+                  lazy: page(() => import('./features/insights/DashboardPage'), 'insights'),
                 },
                 {
                   path: 'messages',
@@ -73,28 +64,31 @@ export function createRoutes(loadFeature: LoadFeature): RouteObject[] {
                 {
                   path: 'analytics',
                   ...titled('Analytics'),
-                  lazy: page(() => import('./features/analytics/AnalyticsPage'), insights),
+                  lazy: page(() => import('./features/insights/AnalyticsPage'), 'insights'),
                 },
                 {
                   path: 'whatsapp',
                   ...titled('WhatsApp'),
-                  lazy: page(() => import('./features/whatsapp/WhatsAppPage'), whatsapp),
+                  lazy: page(() => import('./features/whatsapp/WhatsAppPage'), 'whatsapp'),
                 },
                 {
                   path: 'account-settings',
                   ...titled('Account Settings'),
-                  lazy: page(() => import('./features/account/AccountSettingsPage'), account),
+                  lazy: page(() => import('./features/account/AccountSettingsPage'), 'account'),
                 },
                 { path: 'help', ...titled('Help & Support'), lazy: page(() => import('./features/help/HelpPage')) },
                 {
                   path: 'agents',
                   ...titled('Agents'),
                   children: [
-                    { index: true, lazy: page(() => import('./features/agents/AgentsPage'), agents) },
-                    { path: 'new', lazy: page(() => import('./features/agents/AgentFormPage'), agents) },
-                    { path: ':agentId', lazy: page(() => import('./features/agents/AgentDetailPage'), agents) },
-                    { path: ':agentId/edit', lazy: page(() => import('./features/agents/AgentFormPage'), agents) },
-                    { path: ':agentId/upload', lazy: page(() => import('./features/agents/AgentUploadPage'), agents) },
+                    { index: true, lazy: page(() => import('./features/agents/AgentsPage'), 'agents') },
+                    { path: 'new', lazy: page(() => import('./features/agents/AgentFormPage'), 'agents') },
+                    { path: ':agentId', lazy: page(() => import('./features/agents/AgentDetailPage'), 'agents') },
+                    { path: ':agentId/edit', lazy: page(() => import('./features/agents/AgentFormPage'), 'agents') },
+                    {
+                      path: ':agentId/upload',
+                      lazy: page(() => import('./features/agents/AgentUploadPage'), 'agents'),
+                    },
                     // SPEC.md §2: any other agent route has its own not-found text.
                     { path: '*', lazy: page(() => import('./features/agents/AgentNotFound')) },
                   ],

@@ -30,7 +30,7 @@ export function errorText(error: unknown, fallback?: string): string {
  * name plus the status), messaging calls take `detail` ('An unknown error occurred', or
  * 'HTTP error! status: N' when the body is not JSON).
  */
-export type ErrorReading = 'account' | 'messaging';
+type ErrorReading = 'account' | 'messaging';
 
 export const UNKNOWN_ERROR = 'An unknown error occurred';
 

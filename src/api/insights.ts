@@ -6,7 +6,7 @@ export type { ActivityItem, ActivityList, AnalyticsSummary, DashboardSummary, Ti
 
 export type AnalyticsInterval = Timeseries['interval'];
 
-export interface AnalyticsRange {
+interface AnalyticsRange {
   from: string;
   to: string;
   tz: string;
@@ -14,7 +14,7 @@ export interface AnalyticsRange {
 
 export type ExportFormat = 'csv' | 'json';
 
-export interface ExportQuery {
+interface ExportQuery {
   format: ExportFormat;
   from: string;
   to: string;
@@ -22,7 +22,7 @@ export interface ExportQuery {
 }
 
 /** A downloaded file: its content and the name the server gave it. */
-export interface DownloadedFile {
+interface DownloadedFile {
   blob: Blob;
   filename: string;
 }

@@ -18,7 +18,7 @@ export interface UploadRequest {
 /** The bytes are all sent but the server has not answered yet: the bar stops short of done. */
 export const MAX_PROGRESS_BEFORE_ANSWER = 99;
 
-export const uploadPath = (agentId: number) => `/documents/upload/context?agent_id=${agentId}`;
+const uploadPath = (agentId: number) => `/documents/upload/context?agent_id=${agentId}`;
 
 async function failureOf(xhr: XMLHttpRequest): Promise<UploadEvent> {
   const response = new Response(xhr.responseText || null, { status: xhr.status, statusText: xhr.statusText });

@@ -34,7 +34,7 @@ function messagingRequest<T>(path: string, options: MessagingRequestOptions): Pr
 }
 
 /** SPEC.md §8 (Business profile): what the owner reads when the profile cannot be fetched. */
-export function businessProfileErrorText(status: number, detail: string | undefined): string {
+function businessProfileErrorText(status: number, detail: string | undefined): string {
   if (status === 404) return BUSINESS_PROFILE_ERRORS.notFound;
   if (status === 401) return BUSINESS_PROFILE_ERRORS.tokenExpired;
   const lowered = detail?.toLowerCase() ?? '';

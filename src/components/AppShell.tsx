@@ -27,13 +27,13 @@ import UnreadBadge from '../features/inbox/UnreadBadge';
 import { selectThemeMode, themeToggled } from '../features/theme/slice';
 import { useAppDispatch, useAppSelector } from '../store/hooks';
 import ConnectionFooter from './ConnectionFooter';
-import HandoverBell from './HandoverBell';
+import HandoverBell from '../features/inbox/HandoverBell';
 import SandboxChip from './SandboxChip';
 import UserMenu from './UserMenu';
 
 export const SIDEBAR_WIDTH_PX = 260;
 
-export interface NavItem {
+interface NavItem {
   label: string;
   to: string;
   icon: ReactNode;
@@ -62,7 +62,7 @@ export interface RouteHandle {
 }
 
 /** The current page's name from the deepest route that names one, falling back to Dashboard. */
-export function usePageTitle(): string {
+function usePageTitle(): string {
   const matches = useMatches();
   for (let i = matches.length - 1; i >= 0; i--) {
     const title = (matches[i].handle as RouteHandle | undefined)?.title;

@@ -12,7 +12,7 @@ const SEVERITY: Record<ToastVariant, 'info' | 'success' | 'error'> = {
 
 /**
  * Shows the toasts in the store, newest at the bottom. A saga closes each after a while
- * (src/sagas/toasts.ts); a plain stack rather than MUI's Snackbar keeps the landing script small.
+ * (features/toasts/saga.ts); a plain stack rather than MUI's Snackbar keeps the landing script small.
  */
 export default function Toaster() {
   const toasts = useAppSelector(selectToasts);

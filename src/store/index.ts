@@ -1,28 +1,18 @@
 import { combineSlices, configureStore, createAction, type Reducer, type Slice } from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
-// Types only: the features' code arrives with their pages (see ./feature.ts).
-import type accountSlice from '../features/account/slice';
-import type { agentsSlices } from '../features/agents/slices';
-import type availabilitySlice from '../features/auth/availability';
 import authSlice from '../features/auth/slice';
 import connectionSlice from '../features/connection/slice';
-import type handoverSlice from '../features/inbox/handoverSlice';
-import type inboxSlice from '../features/inbox/slice';
-import type analyticsSlice from '../features/insights/analyticsSlice';
-import type dashboardInsightsSlice from '../features/insights/dashboardSlice';
-import type exportSlice from '../features/insights/exportSlice';
-import type onboardingSlice from '../features/onboarding/slice';
+// Types only: the features' code arrives with their pages (src/features/registry.ts).
+import type { LazyFeature } from '../features/registry';
 import themeSlice from '../features/theme/slice';
 import toastsSlice from '../features/toasts/slice';
-import type whatsappSlice from '../features/whatsapp/slice';
-import type signupSlice from '../features/whatsapp/signupSlice';
-import rootSaga from '../sagas';
-import { NAVIGATE_CONTEXT_KEY, type Navigate } from '../sagas/navigation';
+import rootSaga from './rootSaga';
+import { NAVIGATE_CONTEXT_KEY, type Navigate } from './navigation';
 import type { Feature } from './feature';
 import { DEV_TOOLS_SANITIZERS } from './sanitize';
 
 /** What every page needs, the landing page included. */
-const CORE_SLICES = [authSlice, connectionSlice, themeSlice, toastsSlice] as const;
+export const CORE_SLICES = [authSlice, connectionSlice, themeSlice, toastsSlice] as const;
 
 type StateOf<S extends Slice> = { [K in S as K['reducerPath']]: ReturnType<K['getInitialState']> };
 
@@ -30,23 +20,10 @@ type StateOf<S extends Slice> = { [K in S as K['reducerPath']]: ReturnType<K['ge
  * The whole state, features included. A feature's part exists once its route has loaded it, which
  * happens before any of its pages renders, so selectors may read it without checking.
  */
-export type RootState = StateOf<(typeof CORE_SLICES)[number]> &
-  StateOf<
-    | typeof accountSlice
-    | typeof availabilitySlice
-    | typeof onboardingSlice
-    | typeof signupSlice
-    | typeof whatsappSlice
-    | typeof inboxSlice
-    | typeof handoverSlice
-    | (typeof agentsSlices)[number]
-    | typeof dashboardInsightsSlice
-    | typeof analyticsSlice
-    | typeof exportSlice
-  >;
+export type RootState = StateOf<(typeof CORE_SLICES)[number] | LazyFeature['slices'][number]>;
 
 /** Dispatched after a feature's slices are injected, so that their initial state enters the store. */
-export const featureLoaded = createAction<string>('store/featureLoaded');
+const featureLoaded = createAction<string>('store/featureLoaded');
 
 export interface SetupStoreOptions {
   /** Tests pass false to drive sagas themselves; the app runs the root saga. */

@@ -12,7 +12,7 @@ import VerificationTab from './VerificationTab';
 import { accountSettingsClosed, accountSettingsOpened } from './slice';
 import { useAppDispatch } from '../../store/hooks';
 
-export type AccountSettingsTab = 'profile' | 'security' | 'verification' | 'danger';
+type AccountSettingsTab = 'profile' | 'security' | 'verification' | 'danger';
 
 const TABS: { value: AccountSettingsTab; label: string; render: () => ReactNode }[] = [
   {

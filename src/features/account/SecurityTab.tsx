@@ -5,8 +5,8 @@ import { Form, Formik, useFormikContext } from 'formik';
 import { useEffect } from 'react';
 import * as Yup from 'yup';
 import { VALIDATION } from '../../../contract/messages';
-import { newPasswordSchema } from './newPasswordSchema';
-import PasswordField from './PasswordField';
+import { newPasswordSchema, passwordConfirmationSchema } from '../../components/newPasswordSchema';
+import PasswordField from '../../components/PasswordField';
 import { passwordChangeSubmitted, selectPasswordChange, type PasswordChangeStatus } from './slice';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { fieldProps, touchedError } from '../../components/formField';
@@ -14,9 +14,7 @@ import { fieldProps, touchedError } from '../../components/formField';
 const changePasswordSchema = Yup.object({
   currentPassword: Yup.string().required(VALIDATION.currentPasswordRequired),
   newPassword: newPasswordSchema(VALIDATION.newPasswordMin),
-  confirmPassword: Yup.string()
-    .required(VALIDATION.newPasswordsMismatch)
-    .oneOf([Yup.ref('newPassword')], VALIDATION.newPasswordsMismatch),
+  confirmPassword: passwordConfirmationSchema('newPassword', VALIDATION.newPasswordsMismatch),
 });
 
 type ChangePasswordValues = Yup.InferType<typeof changePasswordSchema>;

@@ -1,6 +1,6 @@
-import { watchAccount } from '../../sagas/account';
 import type { Feature } from '../../store/feature';
+import { watchAccount } from './saga';
 import accountSlice from './slice';
 
-/** Profile, password, verification and deletion: account settings, the auth pages and the banners. */
-export const accountFeature = { name: 'account', slices: [accountSlice], saga: watchAccount } satisfies Feature;
+/** Profile, password, verification and deletion: account settings, the password and e-mail pages, the banners. */
+export default { name: 'account', slices: [accountSlice], saga: watchAccount } satisfies Feature;

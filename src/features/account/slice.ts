@@ -73,7 +73,7 @@ export const initialAccountState: AccountState = {
   deletion: { status: 'idle', error: null },
 };
 
-export interface FailurePayload {
+interface FailurePayload {
   message: string;
 }
 

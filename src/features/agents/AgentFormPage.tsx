@@ -22,7 +22,7 @@ import { agentFormClosed, agentFormOpened, agentFormSubmitted, selectAgentForm }
 
 const tooLong = (label: string, max: number) => AGENT_ERRORS.tooLong(label, max);
 
-export const agentSchema = Yup.object({
+const agentSchema = Yup.object({
   name: Yup.string()
     .trim()
     .required(AGENT_ERRORS.nameRequired)
@@ -77,7 +77,7 @@ const valuesOf = (agent: AgentDetail | null): AgentFormValues =>
     : EMPTY_AGENT;
 
 /** SPEC.md §5 Agent form: submit stays disabled until every field of SPEC's form has more than blanks. */
-export const hasBlankField = ({ handover_message: _optional, ...required }: AgentFormValues) =>
+const hasBlankField = ({ handover_message: _optional, ...required }: AgentFormValues) =>
   Object.values(required).some((value) => value.trim() === '');
 
 const trimmed = (values: AgentFormValues): AgentFormValues => ({

@@ -26,7 +26,7 @@ const TYPE_COLOURS: Record<string, string> = {
 const OTHER_COLOURS = ['#5e35b1', '#6d4c41', '#546e7a', '#c0ca33', '#3949ab', '#f4511e'];
 
 /** The same type always gets the same colour, known types a fixed one. */
-export function colourOfType(type: string): string {
+function colourOfType(type: string): string {
   const known = TYPE_COLOURS[type.toLowerCase()];
   if (known) return known;
   let hash = 0;

@@ -1,15 +1,15 @@
 import { createEntityAdapter, createSlice, type EntityState, type PayloadAction } from '@reduxjs/toolkit';
 import type { AgentDetail, AgentGraph, Context, DocumentItem, Memory } from '../../../contract/agents';
 import { loggedOut } from '../auth/slice';
+import { emptyList, searchableListReducers, type LoadStatus, type SearchableList } from './searchableList';
 
 /** The agent page (/agents/{id}): its memories, contexts, documents and graph (SPEC.md §2 Detail). */
-export type LoadStatus = 'idle' | 'loading' | 'loaded' | 'failed';
 export type AgentPageStatus = 'idle' | 'loading' | 'loaded' | 'not_found' | 'failed';
 export type MemoryChangeStatus = 'open' | 'saving' | 'failed';
-export type MemoryChangeMode = 'edit' | 'delete';
+type MemoryChangeMode = 'edit' | 'delete';
 
 /** The memory the owner is correcting or deleting, in its dialog; null when no dialog is open. */
-export interface MemoryChange {
+interface MemoryChange {
   mode: MemoryChangeMode;
   memoryId: number;
   status: MemoryChangeStatus;
@@ -22,15 +22,6 @@ export const documentsAdapter = createEntityAdapter<DocumentItem>({
   sortComparer: (a, b) => b.created_at.localeCompare(a.created_at) || b.id - a.id,
 });
 
-/** A searchable list: the entities keep the server's order (best first, or newest first). */
-export interface SearchableList<T> {
-  status: LoadStatus;
-  items: EntityState<T, number>;
-  /** The search the list shows; '' is the full list. */
-  query: string;
-  error: string | null;
-}
-
 export interface AgentDetailState {
   agentId: number | null;
   agent: { status: AgentPageStatus; data: AgentDetail | null };
@@ -40,13 +31,6 @@ export interface AgentDetailState {
   graph: { status: LoadStatus; data: AgentGraph | null };
   memoryChange: MemoryChange | null;
 }
-
-const emptyList = <T>(items: EntityState<T, number>): SearchableList<T> => ({
-  status: 'idle',
-  items,
-  query: '',
-  error: null,
-});
 
 export const initialAgentDetailState: AgentDetailState = {
   agentId: null,
@@ -62,9 +46,8 @@ interface ForAgent {
   agentId: number;
 }
 
-export interface SearchSubmission extends ForAgent {
-  query: string;
-}
+const memories = searchableListReducers('memories', memoriesAdapter);
+const contexts = searchableListReducers('contexts', contextsAdapter);
 
 /** The dialog's confirm: only for the memory and mode it was opened for, and only once. */
 function startSaving(
@@ -103,40 +86,12 @@ const agentDetailSlice = createSlice({
       state.agent = { status: action.payload.notFound ? 'not_found' : 'failed', data: null };
     },
 
-    memoriesSearchSubmitted(state, action: PayloadAction<SearchSubmission>) {
-      if (state.agentId !== action.payload.agentId) return;
-      state.memories = { ...state.memories, status: 'loading', query: action.payload.query, error: null };
-    },
-    memoriesLoaded(state, action: PayloadAction<SearchSubmission & { memories: Memory[] }>) {
-      const { agentId, query, memories } = action.payload;
-      // A late answer for another agent or an older search is ignored.
-      if (state.agentId !== agentId || state.memories.query !== query) return;
-      state.memories.status = 'loaded';
-      memoriesAdapter.setAll(state.memories.items, memories);
-    },
-    memoriesLoadFailed(state, action: PayloadAction<SearchSubmission & { message: string }>) {
-      const { agentId, query, message } = action.payload;
-      if (state.agentId !== agentId || state.memories.query !== query) return;
-      state.memories.status = 'failed';
-      state.memories.error = message;
-    },
-
-    contextsSearchSubmitted(state, action: PayloadAction<SearchSubmission>) {
-      if (state.agentId !== action.payload.agentId) return;
-      state.contexts = { ...state.contexts, status: 'loading', query: action.payload.query, error: null };
-    },
-    contextsLoaded(state, action: PayloadAction<SearchSubmission & { contexts: Context[] }>) {
-      const { agentId, query, contexts } = action.payload;
-      if (state.agentId !== agentId || state.contexts.query !== query) return;
-      state.contexts.status = 'loaded';
-      contextsAdapter.setAll(state.contexts.items, contexts);
-    },
-    contextsLoadFailed(state, action: PayloadAction<SearchSubmission & { message: string }>) {
-      const { agentId, query, message } = action.payload;
-      if (state.agentId !== agentId || state.contexts.query !== query) return;
-      state.contexts.status = 'failed';
-      state.contexts.error = message;
-    },
+    memoriesSearchSubmitted: memories.submitted,
+    memoriesLoaded: memories.loaded,
+    memoriesLoadFailed: memories.loadFailed,
+    contextsSearchSubmitted: contexts.submitted,
+    contextsLoaded: contexts.loaded,
+    contextsLoadFailed: contexts.loadFailed,
 
     documentsLoaded(state, action: PayloadAction<ForAgent & { documents: DocumentItem[] }>) {
       if (state.agentId !== action.payload.agentId) return;
@@ -198,7 +153,6 @@ const agentDetailSlice = createSlice({
     builder.addCase(loggedOut, () => initialAgentDetailState);
   },
   selectors: {
-    selectAgentDetail: (state) => state,
     selectAgentPage: (state) => state.agent,
     selectMemoriesList: (state) => state.memories,
     selectContextsList: (state) => state.contexts,
@@ -234,7 +188,6 @@ export const {
   memoryChangeDismissed,
 } = agentDetailSlice.actions;
 export const {
-  selectAgentDetail,
   selectAgentPage,
   selectMemoriesList,
   selectContextsList,

@@ -1,6 +1,13 @@
-import { watchAgents } from '../../sagas/agents';
 import type { Feature } from '../../store/feature';
-import { agentsSlices } from './slices';
+import agentDetailSlice from './detailSlice';
+import agentFormSlice from './formSlice';
+import agentsListSlice from './listSlice';
+import { watchAgents } from './saga';
+import uploadsSlice from './uploadsSlice';
 
 /** Agents, their documents and uploads, memories, contexts and graph. */
-export const agentsFeature = { name: 'agents', slices: agentsSlices, saga: watchAgents } satisfies Feature;
+export default {
+  name: 'agents',
+  slices: [agentsListSlice, agentFormSlice, agentDetailSlice, uploadsSlice],
+  saga: watchAgents,
+} satisfies Feature;

@@ -22,7 +22,7 @@ export const initialAgentFormState: AgentFormState = {
   save: { status: 'idle', error: null },
 };
 
-export interface AgentFormSubmission {
+interface AgentFormSubmission {
   agentId: number | null;
   values: AgentBody;
 }

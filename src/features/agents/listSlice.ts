@@ -8,7 +8,7 @@ export type AgentsListStatus = 'idle' | 'loading' | 'loaded' | 'failed';
 /** What an owner can do to an agent from its card, each after a confirmation. */
 export type AgentAction = 'activate' | 'delete' | 'restore' | 'deletePermanently';
 
-export interface AgentActionRequest {
+interface AgentActionRequest {
   agentId: number;
   action: AgentAction;
 }

@@ -1,7 +1,7 @@
 import { AGENT_LIMITS } from '../../../contract/agents';
 
 /** What the client knows of a chosen file before sending it. */
-export interface FileFacts {
+interface FileFacts {
   name: string;
   size: number;
   /** The browser's guess from the name; '' when it has none. */
@@ -17,7 +17,7 @@ const isAcceptedType = ({ name, type }: FileFacts) =>
   (AGENT_LIMITS.acceptedExtensions as readonly string[]).includes(extensionOf(name)) ||
   (AGENT_LIMITS.acceptedMediaTypes as readonly string[]).includes(type);
 
-export interface UploadLimits {
+interface UploadLimits {
   /** How many files the uploader already holds. */
   alreadyChosen?: number;
   /** At most this many files in total (the upload page); unlimited when absent (quick upload). */

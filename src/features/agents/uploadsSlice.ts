@@ -38,7 +38,7 @@ export const initialUploadsState: UploadsState = {
   busy: { page: false, quick: false },
 };
 
-export interface FilesChoice {
+interface FilesChoice {
   agentId: number;
   source: UploadSource;
   files: ChosenFile[];

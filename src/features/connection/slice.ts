@@ -53,7 +53,6 @@ const connectionSlice = createSlice({
   selectors: {
     selectConnectionStatus: (state) => state.status,
     selectConnectionFetchedAt: (state) => state.fetchedAt,
-    selectIsConnected: (state) => state.status === 'connected',
     selectIsSandbox: (state) => state.sandbox,
   },
 });
@@ -66,6 +65,5 @@ export const {
   connectionCheckFailed,
   sandboxModeReported,
 } = connectionSlice.actions;
-export const { selectConnectionStatus, selectConnectionFetchedAt, selectIsConnected, selectIsSandbox } =
-  connectionSlice.selectors;
+export const { selectConnectionStatus, selectConnectionFetchedAt, selectIsSandbox } = connectionSlice.selectors;
 export default connectionSlice;

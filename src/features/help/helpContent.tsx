@@ -10,7 +10,7 @@ const to = (path: string, text: string) => (
   </MuiLink>
 );
 
-export interface HelpStep {
+interface HelpStep {
   title: string;
   body: ReactNode;
 }
@@ -70,7 +70,7 @@ export const HANDOVER_POINTS: readonly ReactNode[] = [
   'Questions the AI handed over for lack of knowledge are listed under ‘Unanswered questions’ on Analytics: the list of what to add to your documents.',
 ];
 
-export interface FaqEntry {
+interface FaqEntry {
   question: string;
   answer: ReactNode;
 }
@@ -118,7 +118,7 @@ export const FAQ: readonly FaqEntry[] = [
   },
 ];
 
-export interface TroubleshootingEntry {
+interface TroubleshootingEntry {
   /** The message as Threadline shows it. */
   error: string;
   fix: string;

@@ -16,7 +16,7 @@ import { selectMessages, selectMessagesStatus, selectOpenConversation, selectOpe
 import { messagesReloadRequested } from './slice';
 
 /** SPEC.md §9: 8 rows stand in for the messages while they load. */
-export function MessageSkeletons() {
+function MessageSkeletons() {
   return (
     <Box role="status" aria-label="Loading messages" sx={{ flex: 1, px: 2, py: 1, overflow: 'hidden' }}>
       {Array.from({ length: MESSAGE_SKELETON_ROWS }, (_, index) => (

@@ -47,7 +47,7 @@ export interface ConversationRowProps {
   onOpen: (id: string) => void;
 }
 
-export function ConversationRow({ conversation, selected, now, onOpen }: ConversationRowProps) {
+function ConversationRow({ conversation, selected, now, onOpen }: ConversationRowProps) {
   const name = conversationName(conversation);
   const unread = conversation.unread_count;
   return (

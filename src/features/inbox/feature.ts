@@ -1,14 +1,14 @@
 import { all, spawn } from 'typed-redux-saga';
-import { watchHandover } from '../../sagas/handover';
-import { watchInbox } from '../../sagas/inbox';
 import type { Feature } from '../../store/feature';
+import { watchHandover } from './handoverSaga';
 import handoverSlice from './handoverSlice';
+import { watchInbox } from './saga';
 import inboxSlice from './slice';
 
-/** The inbox's sagas: conversations and replies, and the hand-over UI; one crashing cannot stop the other (not exported: a feature module exports only features). */
+/** The inbox's sagas: conversations and replies, and the hand-over UI; one crashing cannot stop the other. */
 function* inboxSaga() {
   yield* all([spawn(watchInbox), spawn(watchHandover)]);
 }
 
 /** Conversations, messages and replies, the sidebar's unread badge, and the hand-overs (the header's bell). */
-export const inboxFeature = { name: 'inbox', slices: [inboxSlice, handoverSlice], saga: inboxSaga } satisfies Feature;
+export default { name: 'inbox', slices: [inboxSlice, handoverSlice], saga: inboxSaga } satisfies Feature;

@@ -1,6 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { Conversation, Escalation } from '../../../contract';
-import type { RootState } from '../../store';
 import { loggedOut } from '../auth/slice';
 
 /** The hand-overs to the owner: the header's bell and the chat header's 'Hand back to AI'. */
@@ -67,7 +66,7 @@ const handoverSlice = createSlice({
 export const { handoverBellShown, handoverBellHidden, escalationsLoaded, handBackClicked, handedBack, handBackFailed } =
   handoverSlice.actions;
 
-type WithHandover = Pick<RootState, 'handover'>;
+type WithHandover = { handover: HandoverState };
 
 export const selectEscalations = (state: WithHandover) => state.handover.escalations;
 export const selectHandingBackId = (state: WithHandover) => state.handover.handingBackId;

@@ -1,20 +1,19 @@
 import { createSelector } from '@reduxjs/toolkit';
 import type { Conversation } from '../../../contract';
-import type { RootState } from '../../store';
 import { conversationName, conversationNumber } from './format';
 import { conversationsAdapter, isSendable, messagesAdapter, type InboxState } from './state';
 
-type WithInbox = Pick<RootState, 'inbox'>;
+type WithInbox = { inbox: InboxState };
 
 const selectInbox = (state: WithInbox): InboxState => state.inbox;
 const selectOpen = (state: WithInbox) => state.inbox.open;
 
-export const { selectAll: selectConversations, selectById: selectConversationById } = conversationsAdapter.getSelectors(
-  (state: WithInbox) => state.inbox.conversations,
-);
-export const { selectAll: selectMessages, selectById: selectMessageById } = messagesAdapter.getSelectors(
-  (state: WithInbox) => state.inbox.open.messages,
-);
+const conversationSelectors = conversationsAdapter.getSelectors((state: WithInbox) => state.inbox.conversations);
+const messageSelectors = messagesAdapter.getSelectors((state: WithInbox) => state.inbox.open.messages);
+export const selectConversations = conversationSelectors.selectAll;
+export const selectMessages = messageSelectors.selectAll;
+const selectConversationById = conversationSelectors.selectById;
+const selectMessageById = messageSelectors.selectById;
 
 export const selectConversationsStatus = (state: WithInbox) => selectInbox(state).conversationsStatus;
 export const selectSearch = (state: WithInbox) => selectInbox(state).search;
@@ -26,7 +25,7 @@ export const selectOlderMessages = (state: WithInbox) => selectOpen(state).older
 export const selectDraft = (state: WithInbox) => selectOpen(state).draft;
 export const selectSend = (state: WithInbox) => selectOpen(state).send;
 
-export const selectSearchResults = (state: WithInbox) => selectInbox(state).searchResults;
+const selectSearchResults = (state: WithInbox) => selectInbox(state).searchResults;
 /** The search the server last searched ('' for none). */
 export const selectSearchQuery = (state: WithInbox) => selectInbox(state).searchResults.query;
 /** The paging of the list on screen: the search's while one is on, else the whole list's. */

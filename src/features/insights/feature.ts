@@ -1,11 +1,11 @@
-import { watchInsights } from '../../sagas/insights';
 import type { Feature } from '../../store/feature';
 import analyticsSlice from './analyticsSlice';
 import dashboardInsightsSlice from './dashboardSlice';
 import exportSlice from './exportSlice';
+import { watchInsights } from './saga';
 
 /** The dashboard's figures and activity, /analytics and the message export. */
-export const insightsFeature = {
+export default {
   name: 'insights',
   slices: [dashboardInsightsSlice, analyticsSlice, exportSlice],
   saga: watchInsights,

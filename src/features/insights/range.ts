@@ -30,7 +30,7 @@ export interface RangeBounds {
 }
 
 /** A 'YYYY-MM-DD' day as local midnight, or null when it is not a real day. */
-export function parseDay(day: string | null): Date | null {
+function parseDay(day: string | null): Date | null {
   const match = day?.match(/^(\d{4})-(\d{2})-(\d{2})$/);
   if (!match) return null;
   const date = new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]));

@@ -16,7 +16,7 @@ export interface DemoTourProps {
   onClose(): void;
 }
 
-export interface TourStep {
+interface TourStep {
   title: string;
   text: string;
 }

@@ -6,7 +6,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import { connectClicked, selectSignupError, selectSignupStatus, type SignupStatus } from '../whatsapp/signupSlice';
+import { connectClicked, selectSignupError, selectSignupStatus, type SignupStatus } from './signupSlice';
 
 export interface ConnectStepProps {
   reconnecting: boolean;

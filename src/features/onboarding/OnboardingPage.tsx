@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import { selectSignupStatus } from '../whatsapp/signupSlice';
+import { selectSignupStatus } from './signupSlice';
 import ConnectStep from './ConnectStep';
 import {
   ONBOARDING_STEP_COUNT,

@@ -11,7 +11,7 @@ import Stack from '@mui/material/Stack';
 import { Link } from 'react-router';
 import type { MessagingConfig } from '../../../contract';
 import DetailList from './DetailList';
-import { formatDate } from './format';
+import { formatDate } from '../../components/dates';
 import type { DisplayedStatus } from './slice';
 
 export const RECONNECT_PATH = '/onboarding?reconnect=true';

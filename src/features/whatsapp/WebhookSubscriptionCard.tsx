@@ -11,7 +11,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { SubscriptionInfo } from '../../../contract';
-import { formatDateTime } from './format';
+import { formatDateTime } from '../../components/dates';
 
 export interface WebhookSubscriptionCardProps {
   info: SubscriptionInfo;

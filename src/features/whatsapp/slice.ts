@@ -47,7 +47,7 @@ export const initialWhatsAppPageState: WhatsAppPageState = {
 /** SPEC.md §4: a profile failure that names one of these means the owner has to connect again. */
 const RECONNECTION_SIGNS = ['not found', 'expired', 'invalid', 'insufficient permissions'];
 
-export const profileErrorNeedsReconnection = (message: string) =>
+const profileErrorNeedsReconnection = (message: string) =>
   RECONNECTION_SIGNS.some((sign) => message.toLowerCase().includes(sign));
 
 const whatsappSlice = createSlice({
@@ -139,8 +139,6 @@ const whatsappSlice = createSlice({
   },
   selectors: {
     selectWhatsAppPage: (state) => state,
-    selectBusinessProfile: (state) => state.profile,
-    selectSubscription: (state) => state.subscription,
     selectDisconnect: (state) => state.disconnect,
   },
 });
@@ -165,8 +163,7 @@ export const {
   whatsappDisconnected,
   disconnectFailed,
 } = whatsappSlice.actions;
-export const { selectWhatsAppPage, selectBusinessProfile, selectSubscription, selectDisconnect } =
-  whatsappSlice.selectors;
+export const { selectWhatsAppPage, selectDisconnect } = whatsappSlice.selectors;
 
 /** The config's own status, unless the profile showed that the connection no longer works. */
 export const selectDisplayedStatus = createSelector(

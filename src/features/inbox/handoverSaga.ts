@@ -1,0 +1,79 @@
+import { all, call, delay, put, race, take, takeLeading } from 'typed-redux-saga';
+import type { Conversation } from '../../../contract';
+import { errorText } from '../../api/client';
+import { handoverApi } from '../../api/inbox';
+import { loggedOut } from '../auth/slice';
+import {
+  escalationsLoaded,
+  HANDOVER_TEXTS,
+  handBackClicked,
+  handBackFailed,
+  handedBack,
+  handoverBellHidden,
+  handoverBellShown,
+} from './handoverSlice';
+import { toastShown } from '../toasts/slice';
+import { loadMessages, refreshConversations, UNREAD_REFRESH_INTERVAL_MS, waitUntilVisible } from './saga';
+import { safely } from '../../store/safely';
+import { requireAccessToken } from '../auth/session';
+
+/** The bell asks for the open hand-overs as often as the sidebar badge asks for the unread count. */
+export const HANDOVER_REFRESH_INTERVAL_MS = UNREAD_REFRESH_INTERVAL_MS;
+
+/** The bell keeps its last list when the hand-overs cannot be fetched. */
+export function* loadEscalations() {
+  try {
+    const token = yield* call(requireAccessToken);
+    const escalations = yield* call(handoverApi.escalations, token);
+    yield* put(escalationsLoaded(escalations));
+  } catch (error) {
+    console.warn('The open hand-overs could not be fetched', error);
+  }
+}
+
+export function* pollEscalations() {
+  while (true) {
+    yield* call(waitUntilVisible);
+    yield* call(loadEscalations);
+    yield* delay(HANDOVER_REFRESH_INTERVAL_MS);
+  }
+}
+
+/** The bell counts from the moment the shell shows it until it goes (or the owner signs out). */
+export function* watchHandoverBell() {
+  while (true) {
+    yield* take(handoverBellShown);
+    yield* race({ poll: call(safely(pollEscalations)), hidden: take([handoverBellHidden, loggedOut]) });
+  }
+}
+
+/**
+ * 'Hand back to AI': the server gives the conversation back to the AI and resolves its hand-overs;
+ * the messages, the list and the bell then refresh at once. A refusal shows the server's reason.
+ */
+export function* handBack({ payload: conversationId }: ReturnType<typeof handBackClicked>) {
+  let conversation: Conversation;
+  try {
+    const token = yield* call(requireAccessToken);
+    conversation = yield* call(handoverApi.handBack, token, conversationId);
+  } catch (error) {
+    const reason = errorText(error);
+    yield* put(handBackFailed({ conversationId, error: reason }));
+    yield* put(toastShown({ title: HANDOVER_TEXTS.handBackFailed, description: reason, variant: 'destructive' }));
+    return;
+  }
+  yield* put(
+    toastShown({
+      title: HANDOVER_TEXTS.handedBack,
+      description: HANDOVER_TEXTS.handedBackDescription,
+      variant: 'success',
+    }),
+  );
+  yield* all([call(loadMessages, conversationId), call(refreshConversations), call(loadEscalations)]);
+  yield* put(handedBack({ conversationId, conversation }));
+}
+
+/** Effects of the hand-over UI (src/features/inbox/handoverSlice.ts). */
+export function* watchHandover() {
+  yield* all([call(watchHandoverBell), takeLeading(handBackClicked, safely(handBack))]);
+}

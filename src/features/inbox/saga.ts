@@ -1,0 +1,325 @@
+import { eventChannel, type EventChannel } from 'redux-saga';
+import { all, call, delay, fork, put, race, select, take, takeEvery, takeLatest, takeLeading } from 'typed-redux-saga';
+import type { ConversationsQuery } from '../../../contract';
+import { errorText } from '../../api/client';
+import { inboxApi } from '../../api/inbox';
+import { loggedOut } from '../auth/slice';
+import { INBOX_TEXTS } from './format';
+import {
+  selectMessages,
+  selectOlderMessages,
+  selectOpenConversationId,
+  selectSearchQuery,
+  selectSend,
+  selectShownPages,
+} from './selectors';
+import {
+  conversationClosed,
+  conversationOpened,
+  conversationSearchEdited,
+  conversationSearchSent,
+  conversationsLoaded,
+  conversationsLoadFailed,
+  conversationsReloadRequested,
+  conversationsViewClosed,
+  conversationsViewOpened,
+  messageCopyClicked,
+  messageDeleteClicked,
+  messageHidden,
+  messagesLoaded,
+  messagesLoadFailed,
+  messagesReloadRequested,
+  moreConversationsLoaded,
+  moreConversationsLoadFailed,
+  moreConversationsRequested,
+  olderMessagesLoaded,
+  olderMessagesLoadFailed,
+  olderMessagesRequested,
+  replyFailed,
+  replySent,
+  replySubmitted,
+  searchResultsLoaded,
+  searchResultsLoadFailed,
+  unreadBadgeHidden,
+  unreadBadgeShown,
+  unreadCountLoaded,
+} from './slice';
+import { toastShown } from '../toasts/slice';
+import { safely } from '../../store/safely';
+import { requireAccessToken } from '../auth/session';
+
+/** SPEC.md §9: the list and the open conversation refresh this often. */
+export const INBOX_POLL_INTERVAL_MS = 3000;
+/** SPEC.md §9: a failed list request is retried this many times, this far apart, before it fails. */
+export const INBOX_LIST_RETRIES = 3;
+export const INBOX_LIST_RETRY_DELAY_MS = 1000;
+/** The sidebar badge asks for the unread count this often while the signed-in shell is open. */
+export const UNREAD_REFRESH_INTERVAL_MS = 15_000;
+/** Conversations per page of the list: the server's default (contract/inbox.ts INBOX_LIMITS.defaultPageSize). */
+export const CONVERSATIONS_PAGE_SIZE = 50;
+/** The search goes to the server once typing has paused this long. */
+export const SEARCH_DEBOUNCE_MS = 300;
+/** Messages per page: the server's default (contract/inbox.ts INBOX_LIMITS.defaultPageSize), asked for explicitly. */
+export const MESSAGES_PAGE_SIZE = 50;
+
+/** The browser tab is in the background: polling then waits. */
+export const isTabHidden = () => document.visibilityState === 'hidden';
+
+/** Emits the tab's visibility each time it changes; closing it removes the listener. */
+export function visibilityChannel(): EventChannel<DocumentVisibilityState> {
+  return eventChannel((emit) => {
+    const changed = () => emit(document.visibilityState);
+    document.addEventListener('visibilitychange', changed);
+    return () => document.removeEventListener('visibilitychange', changed);
+  });
+}
+
+/** Returns at once while the tab is visible; otherwise when it becomes visible again. */
+export function* waitUntilVisible() {
+  // Listening before looking, so that a change between the two is not missed.
+  const channel = yield* call(visibilityChannel);
+  try {
+    let hidden = yield* call(isTabHidden);
+    while (hidden) {
+      const visibility = yield* take(channel);
+      hidden = visibility === 'hidden';
+    }
+  } finally {
+    channel.close();
+  }
+}
+
+/** The list's first page (of a search, with `q`), tried once and then retried INBOX_LIST_RETRIES times, INBOX_LIST_RETRY_DELAY_MS apart. */
+export function* fetchConversationsWithRetry(token: string, query: ConversationsQuery = {}) {
+  for (let retries = 0; ; retries++) {
+    try {
+      const page = yield* call(inboxApi.conversations, token, {
+        limit: CONVERSATIONS_PAGE_SIZE,
+        ...query,
+      });
+      return page;
+    } catch (error) {
+      if (retries >= INBOX_LIST_RETRIES) throw error;
+      yield* delay(INBOX_LIST_RETRY_DELAY_MS);
+    }
+  }
+}
+
+/** The first page of the whole list, merged above the pages already loaded. */
+export function* loadConversations() {
+  try {
+    const token = yield* call(requireAccessToken);
+    const page = yield* call(fetchConversationsWithRetry, token);
+    yield* put(conversationsLoaded(page));
+  } catch {
+    yield* put(conversationsLoadFailed());
+  }
+}
+
+/** The first page of a search's results. */
+export function* loadSearchResults(query: string) {
+  try {
+    const token = yield* call(requireAccessToken);
+    const page = yield* call(fetchConversationsWithRetry, token, { q: query });
+    yield* put(searchResultsLoaded({ ...page, query }));
+  } catch {
+    yield* put(searchResultsLoadFailed({ query }));
+  }
+}
+
+/** The list and, while a search is on, its results: what the 3-second poll refreshes. */
+export function* refreshConversations() {
+  yield* call(loadConversations);
+  const query = yield* select(selectSearchQuery);
+  if (query) yield* call(loadSearchResults, query);
+}
+
+/** Typing in the search box: the server searches once typing pauses; a newer edit cancels this one (takeLatest). */
+export function* searchConversations({ payload }: ReturnType<typeof conversationSearchEdited>) {
+  const query = payload.trim();
+  if (!query) return;
+  yield* delay(SEARCH_DEBOUNCE_MS);
+  yield* put(conversationSearchSent(query));
+  yield* call(loadSearchResults, query);
+}
+
+/** The next page of the list on screen (the search's, while one is on), asked with the cursor of the last one. */
+export function* loadMoreConversations() {
+  const query = yield* select(selectSearchQuery);
+  const pages = yield* select(selectShownPages);
+  const before = pages.next;
+  if (pages.more !== 'loading' || !before) return;
+  try {
+    const token = yield* call(requireAccessToken);
+    const page = yield* call(inboxApi.conversations, token, {
+      limit: CONVERSATIONS_PAGE_SIZE,
+      before,
+      ...(query && { q: query }),
+    });
+    yield* put(moreConversationsLoaded({ ...page, query, before }));
+  } catch {
+    yield* put(moreConversationsLoadFailed({ query }));
+  }
+}
+
+export function* loadMessages(conversationId: string) {
+  try {
+    const token = yield* call(requireAccessToken);
+    const messages = yield* call(inboxApi.messages, token, conversationId, { limit: MESSAGES_PAGE_SIZE });
+    yield* put(messagesLoaded({ conversationId, messages, pageSize: MESSAGES_PAGE_SIZE }));
+  } catch {
+    yield* put(messagesLoadFailed({ conversationId }));
+  }
+}
+
+/** Loads, then waits for the interval or for 'Try again', as long as the view is open; pauses while the tab is hidden. */
+export function* pollConversations() {
+  while (true) {
+    yield* call(waitUntilVisible);
+    yield* call(refreshConversations);
+    yield* race({ due: delay(INBOX_POLL_INTERVAL_MS), reload: take(conversationsReloadRequested) });
+  }
+}
+
+export function* pollMessages(conversationId: string) {
+  while (true) {
+    yield* call(waitUntilVisible);
+    yield* call(loadMessages, conversationId);
+    yield* race({ due: delay(INBOX_POLL_INTERVAL_MS), reload: take(messagesReloadRequested) });
+  }
+}
+
+/** The list polls from 'view opened' until 'view closed' (DESIGN.md §4.2). */
+export function* watchConversationsView() {
+  while (true) {
+    yield* take(conversationsViewOpened);
+    yield* race({ poll: call(safely(pollConversations)), closed: take(conversationsViewClosed) });
+  }
+}
+
+/** The open conversation polls until it is closed, the view is left, or another one is opened. */
+export function* watchOpenConversation() {
+  let opened = yield* take(conversationOpened);
+  while (true) {
+    const { reopened } = yield* race({
+      poll: call(safely(pollMessages), opened.payload),
+      closed: take([conversationClosed, conversationsViewClosed]),
+      reopened: take(conversationOpened),
+    });
+    opened = reopened ?? (yield* take(conversationOpened));
+  }
+}
+
+/** SPEC.md §7: after a send the messages and the list refresh at once; a refusal shows the server's reason. */
+export function* sendReply(action: ReturnType<typeof replySubmitted>) {
+  const send = yield* select(selectSend);
+  // The reducer accepted this submission only if it set the send under way.
+  if (send.status !== 'sending') return;
+  const { conversationId, text, inReplyToMessageId } = action.payload;
+  try {
+    const token = yield* call(requireAccessToken);
+    const message = yield* call(inboxApi.reply, token, conversationId, {
+      text: text.trim(),
+      ...(inReplyToMessageId && { in_reply_to_message_id: inReplyToMessageId }),
+    });
+    yield* put(replySent({ conversationId, message }));
+  } catch (error) {
+    const reason = errorText(error);
+    yield* put(replyFailed({ conversationId, error: reason }));
+    yield* put(toastShown({ title: INBOX_TEXTS.sendFailed, description: reason, variant: 'destructive' }));
+    // A reply the messaging service refused is stored as failed: it shows, with its reason.
+    yield* call(loadMessages, conversationId);
+    return;
+  }
+  yield* all([call(loadMessages, conversationId), call(loadConversations)]);
+}
+
+export async function writeToClipboard(text: string) {
+  await navigator.clipboard.writeText(text);
+}
+
+/** SPEC.md §8 (Messages): the copy toasts. */
+export function* copyMessage({ payload: { text } }: ReturnType<typeof messageCopyClicked>) {
+  try {
+    yield* call(writeToClipboard, text);
+    yield* put(
+      toastShown({ title: INBOX_TEXTS.copied, description: INBOX_TEXTS.copiedDescription, variant: 'success' }),
+    );
+  } catch {
+    yield* put(
+      toastShown({
+        title: INBOX_TEXTS.copyFailed,
+        description: INBOX_TEXTS.copyFailedDescription,
+        variant: 'destructive',
+      }),
+    );
+  }
+}
+
+/** DESIGN.md §12: Delete hides one of our messages from the owner's view. */
+export function* hideMessage({ payload }: ReturnType<typeof messageDeleteClicked>) {
+  try {
+    const token = yield* call(requireAccessToken);
+    yield* call(inboxApi.hideMessage, token, payload.conversationId, payload.messageId);
+    yield* put(messageHidden(payload));
+  } catch (error) {
+    yield* put(toastShown({ title: INBOX_TEXTS.deleteFailed, description: errorText(error), variant: 'destructive' }));
+  }
+}
+
+export function* loadOlderMessages() {
+  const older = yield* select(selectOlderMessages);
+  const conversationId = yield* select(selectOpenConversationId);
+  const [oldest] = yield* select(selectMessages);
+  if (older !== 'loading' || !conversationId || !oldest) return;
+  try {
+    const token = yield* call(requireAccessToken);
+    const messages = yield* call(inboxApi.messages, token, conversationId, {
+      before: oldest.id,
+      limit: MESSAGES_PAGE_SIZE,
+    });
+    yield* put(olderMessagesLoaded({ conversationId, messages, pageSize: MESSAGES_PAGE_SIZE }));
+  } catch {
+    yield* put(olderMessagesLoadFailed({ conversationId }));
+  }
+}
+
+/** The badge keeps its last figure when the count cannot be fetched. */
+export function* loadUnreadCount() {
+  try {
+    const token = yield* call(requireAccessToken);
+    const summary = yield* call(inboxApi.unread, token);
+    yield* put(unreadCountLoaded(summary.unread_conversations));
+  } catch (error) {
+    console.warn('The unread count could not be fetched', error);
+  }
+}
+
+export function* pollUnreadCount() {
+  while (true) {
+    yield* call(waitUntilVisible);
+    yield* call(loadUnreadCount);
+    yield* delay(UNREAD_REFRESH_INTERVAL_MS);
+  }
+}
+
+/** The sidebar badge counts from the moment the shell shows it until it goes (or the owner signs out). */
+export function* watchUnreadBadge() {
+  while (true) {
+    yield* take(unreadBadgeShown);
+    yield* race({ poll: call(safely(pollUnreadCount)), hidden: take([unreadBadgeHidden, loggedOut]) });
+  }
+}
+
+/** Effects of /messages and of the sidebar's Messages badge (src/features/inbox/slice.ts). */
+export function* watchInbox() {
+  yield* fork(watchConversationsView);
+  yield* fork(watchOpenConversation);
+  yield* fork(watchUnreadBadge);
+  yield* takeLeading(replySubmitted, safely(sendReply));
+  yield* takeLeading(olderMessagesRequested, safely(loadOlderMessages));
+  yield* takeLeading(moreConversationsRequested, safely(loadMoreConversations));
+  yield* takeLatest(conversationSearchEdited, safely(searchConversations));
+  yield* takeEvery(messageCopyClicked, safely(copyMessage));
+  yield* takeEvery(messageDeleteClicked, safely(hideMessage));
+}

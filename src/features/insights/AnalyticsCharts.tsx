@@ -1,0 +1,231 @@
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import { BarChart } from '@mui/x-charts/BarChart';
+import { LineChart } from '@mui/x-charts/LineChart';
+import { Link as RouterLink } from 'react-router';
+import type { AnalyticsSummary, Timeseries } from '../../../contract';
+import { formatDuration, formatRate } from './format';
+import ChartCard from './ChartCard';
+import DataTable from './DataTable';
+import HeatMap, { busyGrid, WEEKDAYS } from './HeatMap';
+
+const CHART_HEIGHT = 260;
+
+export interface AnalyticsChartsProps {
+  loading: boolean;
+  summary: AnalyticsSummary | null;
+  timeseries: Timeseries | null;
+}
+
+/** Hand-over kinds as the owner reads them. */
+const REASONS: Record<string, string> = {
+  customer_asked: 'Customer asked for a person',
+  model: 'The AI chose to hand over',
+  no_knowledge: 'Lack of knowledge',
+  ai_unavailable: 'AI unavailable',
+  key_rejected: 'Model API key rejected',
+  manual_reply: 'A person replied',
+};
+const reasonLabel = (kind: string) => REASONS[kind] ?? kind.replace(/_/g, ' ');
+
+const percent = (rate: number | null) => (rate === null ? null : Math.round(rate * 100));
+
+const conversationHref = (conversationId: string) => `/messages?c=${encodeURIComponent(conversationId)}`;
+
+/** Every chart of /analytics for the loaded range. */
+export default function AnalyticsCharts({ loading, summary, timeseries }: AnalyticsChartsProps) {
+  const points = timeseries?.points ?? [];
+  const labels = points.map((point) => point.label);
+  const noMessages = !summary || summary.messages.total === 0;
+  const per = timeseries?.interval === 'hour' ? 'hour' : 'day';
+
+  const firstResponse = summary?.first_response;
+  const responseRows = firstResponse
+    ? [
+        [
+          'AI',
+          formatDuration(firstResponse.ai.median_seconds),
+          formatDuration(firstResponse.ai.p90_seconds),
+          firstResponse.ai.count,
+        ],
+        [
+          'People',
+          formatDuration(firstResponse.human.median_seconds),
+          formatDuration(firstResponse.human.p90_seconds),
+          firstResponse.human.count,
+        ],
+      ]
+    : [];
+  const minutes = (seconds: number | null | undefined) =>
+    seconds === null || seconds === undefined ? null : Math.round((seconds / 60) * 10) / 10;
+
+  const grid = busyGrid(summary?.busiest_hours ?? []);
+
+  return (
+    <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', lg: 'repeat(2, 1fr)' } }}>
+      <ChartCard
+        title="Conversations and messages"
+        description={`Conversations and messages per ${per}, by who wrote them.`}
+        loading={loading}
+        empty={noMessages}
+        table={{
+          columns: ['Period', 'Conversations', 'Customer', 'AI', 'Person'],
+          rows: points.map((point) => [
+            point.label,
+            point.conversations,
+            point.customer_messages,
+            point.ai_messages,
+            point.human_messages,
+          ]),
+        }}
+      >
+        <BarChart
+          height={CHART_HEIGHT}
+          xAxis={[{ scaleType: 'band', data: labels }]}
+          series={[
+            { label: 'Conversations', data: points.map((point) => point.conversations) },
+            { label: 'Customer', data: points.map((point) => point.customer_messages) },
+            { label: 'AI', data: points.map((point) => point.ai_messages) },
+            { label: 'Person', data: points.map((point) => point.human_messages) },
+          ]}
+        />
+      </ChartCard>
+
+      <ChartCard
+        title="AI response rate"
+        description="Customer messages the AI answered, of all customer messages."
+        loading={loading}
+        empty={noMessages}
+        table={{
+          columns: ['Period', 'AI response rate'],
+          rows: points.map((point) => [point.label, formatRate(point.ai_response_rate)]),
+        }}
+      >
+        <LineChart
+          height={CHART_HEIGHT}
+          xAxis={[{ scaleType: 'point', data: labels }]}
+          yAxis={[{ min: 0, max: 100 }]}
+          series={[
+            {
+              label: 'AI response rate (%)',
+              data: points.map((point) => percent(point.ai_response_rate)),
+              connectNulls: true,
+              valueFormatter: (value) => (value === null ? 'N/A' : `${value}%`),
+            },
+          ]}
+        />
+      </ChartCard>
+
+      <ChartCard
+        title="First response time"
+        description="From a customer message to its first answer: the median and the slowest 10% (90th percentile)."
+        loading={loading}
+        empty={!firstResponse || firstResponse.ai.count + firstResponse.human.count === 0}
+        emptyText="No answered customer messages in this range."
+        table={{ columns: ['Answered by', 'Median', '90th percentile', 'Answers'], rows: responseRows }}
+      >
+        <BarChart
+          height={CHART_HEIGHT}
+          xAxis={[{ scaleType: 'band', data: ['AI', 'People'] }]}
+          yAxis={[{ label: 'minutes' }]}
+          series={[
+            {
+              label: 'Median (min)',
+              data: [minutes(firstResponse?.ai.median_seconds), minutes(firstResponse?.human.median_seconds)],
+            },
+            {
+              label: '90th percentile (min)',
+              data: [minutes(firstResponse?.ai.p90_seconds), minutes(firstResponse?.human.p90_seconds)],
+            },
+          ]}
+        />
+      </ChartCard>
+
+      <ChartCard
+        title="Hand-overs"
+        description={`Conversations handed to a person, per ${per}.`}
+        loading={loading}
+        empty={!summary || summary.handovers.total === 0}
+        emptyText="No hand-overs in this range."
+        table={{ columns: ['Period', 'Hand-overs'], rows: points.map((point) => [point.label, point.handovers]) }}
+      >
+        <BarChart
+          height={CHART_HEIGHT}
+          xAxis={[{ scaleType: 'band', data: labels }]}
+          series={[{ label: 'Hand-overs', data: points.map((point) => point.handovers) }]}
+        />
+      </ChartCard>
+
+      <ChartCard
+        title="Hand-overs by reason"
+        description="Why conversations went to a person."
+        loading={loading}
+        empty={!summary || summary.handovers.by_reason.length === 0}
+        emptyText="No hand-overs in this range."
+        table={{
+          columns: ['Reason', 'Hand-overs'],
+          rows: (summary?.handovers.by_reason ?? []).map((reason) => [reasonLabel(reason.kind), reason.count]),
+        }}
+      >
+        <BarChart
+          height={CHART_HEIGHT}
+          layout="horizontal"
+          yAxis={[
+            {
+              scaleType: 'band',
+              data: (summary?.handovers.by_reason ?? []).map((r) => reasonLabel(r.kind)),
+              width: 160,
+            },
+          ]}
+          series={[{ label: 'Hand-overs', data: (summary?.handovers.by_reason ?? []).map((reason) => reason.count) }]}
+        />
+      </ChartCard>
+
+      <ChartCard
+        title="Busiest hours"
+        description="Customer messages by day of the week and hour, in your time zone."
+        loading={loading}
+        empty={!summary || summary.busiest_hours.length === 0}
+        table={{
+          columns: ['Day', ...Array.from({ length: 24 }, (_, hour) => `${hour}:00`)],
+          rows: WEEKDAYS.map(({ dow, name }) => [name, ...grid[dow]]),
+        }}
+      >
+        <HeatMap cells={summary?.busiest_hours ?? []} />
+      </ChartCard>
+
+      <ChartCard
+        title="Top customers"
+        description="The customers who wrote the most messages."
+        loading={loading}
+        empty={!summary || summary.top_customers.length === 0}
+      >
+        <DataTable
+          caption="Top customers by messages"
+          columns={['Customer', 'Number', 'Messages']}
+          rows={(summary?.top_customers ?? []).map((customer) => [customer.name, customer.number, customer.messages])}
+        />
+      </ChartCard>
+
+      <ChartCard
+        title="Unanswered questions"
+        description="Customer messages the AI handed over for lack of knowledge: what to add to your agent's documents."
+        loading={loading}
+        empty={!summary || summary.unanswered_questions.length === 0}
+        emptyText="No unanswered questions in this range. Your documents covered everything."
+      >
+        <Box component="ul" sx={{ m: 0, pl: 2 }}>
+          {(summary?.unanswered_questions ?? []).map((question) => (
+            <li key={question.escalation_id}>
+              <Link component={RouterLink} to={conversationHref(question.conversation_id)} underline="hover">
+                {question.question ?? '(no text)'}
+              </Link>{' '}
+              — {question.name}
+              {question.resolved ? ' (resolved)' : ''}
+            </li>
+          ))}
+        </Box>
+      </ChartCard>
+    </Box>
+  );
+}

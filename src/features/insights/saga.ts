@@ -1,0 +1,140 @@
+import { all, call, put, select, takeLatest, takeLeading } from 'typed-redux-saga';
+import { ApiError } from '../../api/client';
+import { browserTimeZone, insightsApi, saveFile } from '../../api/insights';
+import {
+  analyticsLoaded,
+  analyticsLoadFailed,
+  analyticsLoadStarted,
+  analyticsOpened,
+  analyticsRangeChanged,
+  analyticsRetryClicked,
+  selectAnalyticsRange,
+} from './analyticsSlice';
+import {
+  activityLoaded,
+  activityLoadFailed,
+  dashboardLoadStarted,
+  dashboardOpened,
+  dashboardRetryClicked,
+  dashboardSummaryLoaded,
+  dashboardSummaryLoadFailed,
+} from './dashboardSlice';
+import { EXPORT_FAILED, exportClicked, exportDownloaded, exportFailed } from './exportSlice';
+import { lastDays, rangeBounds } from './range';
+import { toastShown } from '../toasts/slice';
+import { safely } from '../../store/safely';
+import { requireAccessToken } from '../auth/session';
+
+/** What the owner reads when a figure cannot be loaded. */
+export const INSIGHTS_MESSAGES = {
+  summaryFailed: 'The figures could not be loaded.',
+  activityFailed: 'The recent activity could not be loaded.',
+  analyticsFailed: 'The analytics could not be loaded.',
+} as const;
+
+/** How many events the dashboard's recent activity lists. */
+export const ACTIVITY_LIMIT = 10;
+/** The dashboard's 'Export Chat Data' covers this many of the owner's days, today included, as CSV. */
+export const DASHBOARD_EXPORT_DAYS = 30;
+
+/** The clock, as an effect tests can provide. */
+export const now = () => new Date();
+
+function* loadSummary(token: string, tz: string) {
+  try {
+    const summary = yield* call(insightsApi.dashboardSummary, token, tz);
+    yield* put(dashboardSummaryLoaded(summary));
+  } catch (error) {
+    console.error('The dashboard figures could not be loaded', error);
+    yield* put(dashboardSummaryLoadFailed({ message: INSIGHTS_MESSAGES.summaryFailed }));
+  }
+}
+
+function* loadActivity(token: string) {
+  try {
+    const activity = yield* call(insightsApi.dashboardActivity, token, ACTIVITY_LIMIT);
+    yield* put(activityLoaded(activity));
+  } catch (error) {
+    console.error('The recent activity could not be loaded', error);
+    yield* put(activityLoadFailed({ message: INSIGHTS_MESSAGES.activityFailed }));
+  }
+}
+
+/** The four cards and the recent activity, side by side, in the browser's time zone. */
+export function* loadDashboard() {
+  yield* put(dashboardLoadStarted());
+  let token: string;
+  try {
+    token = yield* call(requireAccessToken);
+  } catch (error) {
+    console.error('The dashboard could not be loaded', error);
+    yield* put(dashboardSummaryLoadFailed({ message: INSIGHTS_MESSAGES.summaryFailed }));
+    yield* put(activityLoadFailed({ message: INSIGHTS_MESSAGES.activityFailed }));
+    return;
+  }
+  const tz = yield* call(browserTimeZone);
+  yield* all([call(loadSummary, token, tz), call(loadActivity, token)]);
+}
+
+/** The summary and the time series of the chosen range. */
+export function* loadAnalytics() {
+  const range = yield* select(selectAnalyticsRange);
+  const today = yield* call(now);
+  const bounds = rangeBounds(range, today);
+  // An unfinished custom range waits for its days.
+  if (!bounds) return;
+  yield* put(analyticsLoadStarted(bounds));
+  try {
+    const token = yield* call(requireAccessToken);
+    const tz = yield* call(browserTimeZone);
+    const query = { from: bounds.from, to: bounds.to, tz };
+    const { summary, timeseries } = yield* all({
+      summary: call(insightsApi.analyticsSummary, token, query),
+      timeseries: call(insightsApi.analyticsTimeseries, token, query, bounds.interval),
+    });
+    yield* put(analyticsLoaded({ summary, timeseries }));
+  } catch (error) {
+    console.error('The analytics could not be loaded', error);
+    // A range the server refuses (too long, say) is explained in its own words.
+    const refused = error instanceof ApiError && error.status === 422;
+    yield* put(analyticsLoadFailed({ message: refused ? error.message : INSIGHTS_MESSAGES.analyticsFailed }));
+  }
+}
+
+/**
+ * Downloads the owner's messages of a range as a file; the dashboard's export is the last 30 whole
+ * days, as /analytics' 'Last 30 days' reads them, so both name and hold the same days.
+ */
+export function* exportMessages({ payload }: ReturnType<typeof exportClicked>) {
+  try {
+    const token = yield* call(requireAccessToken);
+    const tz = yield* call(browserTimeZone);
+    let { from, to } = payload;
+    if (!from || !to) {
+      const today = yield* call(now);
+      ({ from, to } = lastDays(DASHBOARD_EXPORT_DAYS, today));
+    }
+    const file = yield* call(insightsApi.exportMessages, token, {
+      format: payload.format,
+      from,
+      to,
+      tz,
+    });
+    yield* call(saveFile, file);
+    yield* put(exportDownloaded());
+  } catch (error) {
+    console.error('The export could not be downloaded', error);
+    yield* put(exportFailed({ message: EXPORT_FAILED }));
+    yield* put(toastShown({ title: EXPORT_FAILED, variant: 'destructive' }));
+  }
+}
+
+/** Effects of the dashboard's figures, /analytics and the export (src/features/insights). */
+export function* watchInsights() {
+  yield* takeLatest([dashboardOpened.type, dashboardRetryClicked.type], safely(loadDashboard));
+  yield* takeLatest(
+    [analyticsOpened.type, analyticsRangeChanged.type, analyticsRetryClicked.type],
+    safely(loadAnalytics),
+  );
+  yield* takeLeading(exportClicked, safely(exportMessages));
+}

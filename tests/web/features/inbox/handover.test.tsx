@@ -1,0 +1,224 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Conversation } from '../../../../contract';
+import { apiError, json, mockApi, requestsMade, type ApiRoute } from '../../support/api-mock';
+import {
+  aConversation,
+  aMessage,
+  ago,
+  anEscalation,
+  conversationPath,
+  messagesPath,
+} from '../../support/fixtures/inbox';
+import { renderApp } from '../../support/render';
+import { aUser, signedInState } from '../../support/users';
+
+const grace = aConversation({
+  id: '15550100@c.us',
+  name: 'Grace Hopper',
+  last_message: 'Can I talk to a person?',
+  timestamp: ago(30),
+  owner: 'human',
+  needs_you: true,
+});
+const alan = aConversation({
+  id: '15550199@c.us',
+  name: 'Alan Turing',
+  last_message: 'Is the shop open?',
+  timestamp: ago(3 * 3600),
+  owner: 'ai',
+  needs_you: false,
+  ai_replying: true,
+});
+const question = aMessage({ id: 'wamid.q', body: 'Can I talk to a person?', timestamp: ago(30 * 60) });
+const aiAnswer = aMessage({
+  id: 'wamid.a',
+  body: 'We open at nine.',
+  timestamp: ago(20 * 60),
+  is_from_us: true,
+  status: 'read',
+  sender: 'ai',
+  sources: {
+    contexts: [{ id: 7, document_name: 'opening-hours.pdf', excerpt: 'The shop opens at 9 am on weekdays' }],
+    memories: [{ id: 3, memory: 'Prefers mornings' }],
+  },
+});
+const humanAnswer = aMessage({
+  id: 'wamid.h',
+  body: 'Someone will call you.',
+  timestamp: ago(10 * 60),
+  is_from_us: true,
+  status: 'sent',
+  sender: 'human',
+});
+
+function signedIn(routes: Record<string, ApiRoute> = {}, conversations: Conversation[] = [grace, alan]) {
+  return mockApi({
+    'GET /users/me': () => json(aUser()),
+    'GET /whatsapp/status': () => json({ isConnected: true }),
+    'GET /messages/unread': () => json({ unread_conversations: 0 }),
+    'GET /escalations': () => json([]),
+    'GET /messages/conversations?limit=50': () => json(conversations),
+    'GET /messages/conversations': () => json(conversations),
+    [`GET ${messagesPath(grace.id)}`]: () => json([question, humanAnswer]),
+    [`GET ${messagesPath(alan.id)}`]: () => json([question, aiAnswer]),
+    ...routes,
+  });
+}
+
+function openInbox(routes: Record<string, ApiRoute> = {}, conversations?: Conversation[]) {
+  const fetchMock = signedIn(routes, conversations);
+  return { fetchMock, ...renderApp('/messages', signedInState()) };
+}
+
+const chat = () => within(screen.getByRole('region', { name: 'Chat' }));
+const chatHeader = () => within(screen.getByRole('region', { name: 'Chat' }).firstElementChild as HTMLElement);
+
+async function row(name: RegExp) {
+  const list = await screen.findByRole('region', { name: 'Conversation list' });
+  return within(list).findByRole('button', { name });
+}
+
+async function open(name: RegExp, text: string) {
+  await userEvent.click(await row(name));
+  return chat().findByText(text);
+}
+
+const listRequests = (fetchMock: jest.SpyInstance) =>
+  requestsMade(fetchMock).filter((request) => request.startsWith('GET /messages/conversations?')).length;
+
+afterEach(() => jest.restoreAllMocks());
+
+describe("the inbox's hand-overs", () => {
+  it("marks only the conversations with an open hand-over 'Needs you', in the list and the chat header", async () => {
+    openInbox();
+    expect(within(await row(/Grace Hopper/)).getByText('Needs you')).toBeInTheDocument();
+    expect(within(await row(/Alan Turing/)).queryByText('Needs you')).not.toBeInTheDocument();
+    await open(/Grace Hopper/, 'Someone will call you.');
+    expect(chatHeader().getByText('Needs you')).toBeInTheDocument();
+    await open(/Alan Turing/, 'We open at nine.');
+    expect(chatHeader().queryByText('Needs you')).not.toBeInTheDocument();
+  });
+
+  it('offers Hand back to AI only while the owner answers the customer', async () => {
+    openInbox();
+    await open(/Alan Turing/, 'We open at nine.');
+    expect(chatHeader().queryByRole('button', { name: 'Hand back to AI' })).not.toBeInTheDocument();
+    await open(/Grace Hopper/, 'Someone will call you.');
+    expect(chatHeader().getByRole('button', { name: 'Hand back to AI' })).toBeInTheDocument();
+  });
+
+  it('hands back: says so, then the list and the messages refresh and the button goes', async () => {
+    let handedBack = false;
+    const current = () => (handedBack ? [{ ...grace, owner: 'ai' as const, needs_you: false }, alan] : [grace, alan]);
+    const { fetchMock } = openInbox({
+      'GET /messages/conversations?limit=50': () => json(current()),
+      [`POST ${conversationPath(grace.id)}/handback`]: () => {
+        handedBack = true;
+        return json(current()[0]);
+      },
+    });
+    await open(/Grace Hopper/, 'Someone will call you.');
+    const listBefore = listRequests(fetchMock);
+    const messagesBefore = requestsMade(fetchMock).filter((r) => r === `GET ${messagesPath(grace.id)}`).length;
+    await userEvent.click(chatHeader().getByRole('button', { name: 'Hand back to AI' }));
+    expect(await screen.findByText('Handed back to the AI')).toBeInTheDocument();
+    expect(requestsMade(fetchMock)).toContain(`POST ${conversationPath(grace.id)}/handback`);
+    await waitFor(() =>
+      expect(chatHeader().queryByRole('button', { name: 'Hand back to AI' })).not.toBeInTheDocument(),
+    );
+    expect(chatHeader().queryByText('Needs you')).not.toBeInTheDocument();
+    expect(listRequests(fetchMock)).toBeGreaterThan(listBefore);
+    expect(requestsMade(fetchMock).filter((r) => r === `GET ${messagesPath(grace.id)}`).length).toBeGreaterThan(
+      messagesBefore,
+    );
+  });
+
+  it("shows the server's reason when the hand-back is refused, and keeps the button", async () => {
+    openInbox({
+      [`POST ${conversationPath(grace.id)}/handback`]: () => apiError(404, 'Conversation not found.', 'not_found'),
+    });
+    await open(/Grace Hopper/, 'Someone will call you.');
+    await userEvent.click(chatHeader().getByRole('button', { name: 'Hand back to AI' }));
+    expect(await screen.findByText('Conversation not found.')).toBeInTheDocument();
+    expect(screen.getByText('Not handed back')).toBeInTheDocument();
+    await waitFor(() => expect(chatHeader().getByRole('button', { name: 'Hand back to AI' })).toBeEnabled());
+  });
+
+  it("shows 'AI is replying…' only while the AI writes in the open conversation", async () => {
+    openInbox();
+    await open(/Grace Hopper/, 'Someone will call you.');
+    expect(chat().queryByText('AI is replying…')).not.toBeInTheDocument();
+    await open(/Alan Turing/, 'We open at nine.');
+    expect(chat().getByText('AI is replying…')).toBeInTheDocument();
+  });
+
+  it('folds the Sources of an AI reply until asked, and shows none on other messages', async () => {
+    openInbox();
+    await open(/Alan Turing/, 'We open at nine.');
+    const sources = chat().getByRole('button', { name: /Sources/ });
+    expect(chat().getAllByRole('button', { name: /Sources/ })).toHaveLength(1);
+    expect(sources).toHaveAttribute('aria-expanded', 'false');
+    expect(chat().queryByText('The shop opens at 9 am on weekdays')).not.toBeInTheDocument();
+    await userEvent.click(sources);
+    expect(sources).toHaveAttribute('aria-expanded', 'true');
+    const list = chat().getByRole('list', { name: 'Sources' });
+    expect(within(list).getByText('opening-hours.pdf')).toBeInTheDocument();
+    expect(within(list).getByText('The shop opens at 9 am on weekdays')).toBeInTheDocument();
+    expect(within(list).getByText('Prefers mornings')).toBeInTheDocument();
+    await userEvent.click(sources);
+    await waitFor(() => expect(chat().queryByText('Prefers mornings')).not.toBeInTheDocument());
+  });
+});
+
+describe("the header's bell", () => {
+  it('counts the open hand-overs and lists them with their reason and age', async () => {
+    signedIn({
+      'GET /escalations': () =>
+        json([
+          anEscalation(),
+          anEscalation({
+            id: 2,
+            conversation_id: '15550123@c.us',
+            customer_name: '15550123@c.us',
+            reason: 'AI unavailable',
+            kind: 'ai_unavailable',
+            created_at: ago(2 * 3600 + 60),
+          }),
+        ]),
+    });
+    renderApp('/dashboard', signedInState());
+    const bell = await screen.findByRole('button', { name: 'Notifications: 2 open hand-overs' });
+    expect(within(bell).getByText('2')).toBeInTheDocument();
+    await userEvent.click(bell);
+    const menu = within(await screen.findByRole('menu', { name: 'Open hand-overs' }));
+    const items = menu.getAllByRole('menuitem');
+    expect(items).toHaveLength(2);
+    expect(items[0]).toHaveTextContent('Grace Hopper');
+    expect(items[0]).toHaveTextContent('The customer asked for a person. · 5m ago');
+    expect(items[1]).toHaveTextContent('+15550123');
+    expect(items[1]).toHaveTextContent('AI unavailable · 2h ago');
+  });
+
+  it("shows no count and says 'No open hand-overs' when there are none", async () => {
+    signedIn();
+    renderApp('/dashboard', signedInState());
+    const bell = await screen.findByRole('button', { name: 'Notifications' });
+    expect(screen.queryByTestId('handover-count')).not.toBeInTheDocument();
+    await userEvent.click(bell);
+    expect(await screen.findByText('No open hand-overs')).toBeInTheDocument();
+  });
+
+  it("opens the hand-over's conversation in the inbox", async () => {
+    signedIn({ 'GET /escalations': () => json([anEscalation()]) });
+    const { router } = renderApp('/dashboard', signedInState());
+    await userEvent.click(await screen.findByRole('button', { name: 'Notifications: 1 open hand-over' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: /Grace Hopper/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/messages'));
+    const pane = within(await screen.findByRole('region', { name: 'Chat' }));
+    expect(await pane.findByText('Someone will call you.')).toBeInTheDocument();
+    expect(chatHeader().getByRole('heading', { name: 'Grace Hopper' })).toBeInTheDocument();
+    // The link is spent once the conversation is open.
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+  });
+});

@@ -1,0 +1,177 @@
+import { expectSaga } from 'redux-saga-test-plan';
+import * as matchers from 'redux-saga-test-plan/matchers';
+import { dynamic, throwError } from 'redux-saga-test-plan/providers';
+import { ApiError } from '../../../../src/api/client';
+import { handoverApi, inboxApi } from '../../../../src/api/inbox';
+import { loggedOut } from '../../../../src/features/auth/slice';
+import handoverSlice, {
+  escalationsLoaded,
+  HANDOVER_TEXTS,
+  handBackClicked,
+  handBackFailed,
+  handedBack,
+  handoverBellHidden,
+  handoverBellShown,
+} from '../../../../src/features/inbox/handoverSlice';
+import { conversationOpened, conversationsLoaded, conversationsViewOpened } from '../../../../src/features/inbox/slice';
+import { toastShown } from '../../../../src/features/toasts/slice';
+import { handBack, watchHandoverBell } from '../../../../src/features/inbox/handoverSaga';
+import { MESSAGES_PAGE_SIZE, UNREAD_REFRESH_INTERVAL_MS } from '../../../../src/features/inbox/saga';
+import type { RootState } from '../../../../src/store';
+import { aConversation, aMessage, anEscalation } from '../../support/fixtures/inbox';
+import { controlledTime, settle, STOP, untilStopped } from '../../support/saga-time';
+import { stateAfter, testReducer } from '../../support/store';
+
+const grace = aConversation({ id: '15550100@c.us', owner: 'human', needs_you: true });
+const handedBackGrace = { ...grace, owner: 'ai' as const, needs_you: false };
+const question = aMessage({ id: 'wamid.q' });
+
+const toast = (title: string, description: string, variant: 'success' | 'destructive') => ({
+  action: { type: toastShown.type, payload: { title, description, variant } },
+});
+
+beforeEach(() => {
+  Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'visible' });
+});
+
+describe('the hand-over state', () => {
+  it('hands back one conversation at a time and forgets the hand-over once handed back', () => {
+    let state = handoverSlice.reducer(
+      undefined,
+      escalationsLoaded([anEscalation(), anEscalation({ id: 2, conversation_id: '1@c.us' })]),
+    );
+    state = handoverSlice.reducer(state, handBackClicked(grace.id));
+    state = handoverSlice.reducer(state, handBackClicked('1@c.us'));
+    expect(state.handingBackId).toBe(grace.id);
+    state = handoverSlice.reducer(state, handedBack({ conversationId: grace.id, conversation: handedBackGrace }));
+    expect(state.handingBackId).toBeNull();
+    expect(state.escalations.map(({ id }) => id)).toEqual([2]);
+  });
+
+  it('lets the button be pressed again after a refusal, and forgets everything on sign-out', () => {
+    let state = handoverSlice.reducer(undefined, handBackClicked(grace.id));
+    state = handoverSlice.reducer(
+      state,
+      handBackFailed({ conversationId: grace.id, error: 'Conversation not found.' }),
+    );
+    expect(state.handingBackId).toBeNull();
+    state = handoverSlice.reducer(state, escalationsLoaded([anEscalation()]));
+    expect(handoverSlice.reducer(state, loggedOut()).escalations).toEqual([]);
+  });
+});
+
+describe("the inbox's polls", () => {
+  it('bring a change of owner, hand-over or AI typing into the list even when nothing else changed', () => {
+    const before = stateAfter(conversationsViewOpened(), conversationsLoaded({ conversations: [grace], next: null }));
+    const replying = { ...grace, owner: 'ai' as const, needs_you: false, ai_replying: true };
+    const after = testReducer(before, conversationsLoaded({ conversations: [replying], next: null }));
+    expect(after.inbox.conversations.entities[grace.id]).toMatchObject({
+      owner: 'ai',
+      needs_you: false,
+      ai_replying: true,
+    });
+  });
+});
+
+describe('hand back to the AI', () => {
+  const opened = () =>
+    stateAfter(
+      conversationsViewOpened(),
+      escalationsLoaded([anEscalation()]),
+      conversationOpened(grace.id),
+      handBackClicked(grace.id),
+    );
+
+  it('asks the server, says so, then refreshes the messages, the list and the bell', async () => {
+    const { storeState } = await expectSaga(handBack, handBackClicked(grace.id))
+      .withReducer(testReducer, opened())
+      .provide([
+        [matchers.call.fn(handoverApi.handBack), handedBackGrace],
+        [matchers.call.fn(inboxApi.messages), [question]],
+        [matchers.call.fn(inboxApi.conversations), { conversations: [handedBackGrace], next: null }],
+        [matchers.call.fn(handoverApi.escalations), []],
+      ])
+      .call(handoverApi.handBack, 'token', grace.id)
+      .put.like(toast(HANDOVER_TEXTS.handedBack, HANDOVER_TEXTS.handedBackDescription, 'success'))
+      .call(inboxApi.messages, 'token', grace.id, { limit: MESSAGES_PAGE_SIZE })
+      .call.fn(inboxApi.conversations)
+      .call(handoverApi.escalations, 'token')
+      .put(handedBack({ conversationId: grace.id, conversation: handedBackGrace }))
+      .run();
+    const state = storeState as RootState;
+    expect(state.handover).toMatchObject({ handingBackId: null, escalations: [] });
+    expect(state.inbox.conversations.entities[grace.id]).toMatchObject({ owner: 'ai', needs_you: false });
+  });
+
+  it("shows the server's reason when it refuses, and refreshes nothing", async () => {
+    const { storeState } = await expectSaga(handBack, handBackClicked(grace.id))
+      .withReducer(testReducer, opened())
+      .provide([[matchers.call.fn(handoverApi.handBack), throwError(new ApiError('Conversation not found.', 404))]])
+      .put(handBackFailed({ conversationId: grace.id, error: 'Conversation not found.' }))
+      .put.like(toast(HANDOVER_TEXTS.handBackFailed, 'Conversation not found.', 'destructive'))
+      .not.call.fn(inboxApi.messages)
+      .not.call.fn(inboxApi.conversations)
+      .not.put.actionType(handedBack.type)
+      .run();
+    const state = storeState as RootState;
+    expect(state.handover.handingBackId).toBeNull();
+    expect(state.handover.escalations).toHaveLength(1);
+  });
+});
+
+describe('the bell', () => {
+  it('asks for the open hand-overs on show and on each interval, and stops when hidden', async () => {
+    const time = controlledTime();
+    const calls: unknown[][] = [];
+    const listed = [anEscalation(), anEscalation({ id: 2, conversation_id: '15550199@c.us' })];
+    const saga = expectSaga(untilStopped, watchHandoverBell)
+      .withReducer(testReducer, stateAfter())
+      .provide([
+        [
+          matchers.call.fn(handoverApi.escalations),
+          dynamic(({ args }: { args: unknown[] }) => {
+            calls.push(args);
+            return listed;
+          }),
+        ],
+        time.provider,
+      ])
+      .put(escalationsLoaded(listed));
+    const finished = saga.run({ timeout: 10_000, silenceTimeout: true });
+    saga.dispatch(handoverBellShown());
+    await settle();
+    expect(calls).toEqual([['token']]);
+    // As often as the unread badge: every 15 s.
+    expect(time.waiting.map(({ ms }) => ms)).toEqual([UNREAD_REFRESH_INTERVAL_MS]);
+    expect(UNREAD_REFRESH_INTERVAL_MS).toBe(15_000);
+    await time.pass();
+    expect(calls).toHaveLength(2);
+    saga.dispatch(handoverBellHidden());
+    await settle();
+    await time.pass();
+    expect(calls).toHaveLength(2);
+    saga.dispatch(STOP);
+    const { storeState } = await finished;
+    expect((storeState as RootState).handover.escalations).toEqual(listed);
+  });
+
+  it('keeps its last list when the hand-overs cannot be fetched', async () => {
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const time = controlledTime();
+    const saga = expectSaga(untilStopped, watchHandoverBell)
+      .withReducer(testReducer, stateAfter(escalationsLoaded([anEscalation()])))
+      .provide([
+        [matchers.call.fn(handoverApi.escalations), throwError(new ApiError('HTTP error! status: 500', 500))],
+        time.provider,
+      ])
+      .not.put.actionType(escalationsLoaded.type);
+    const finished = saga.run({ timeout: 10_000, silenceTimeout: true });
+    saga.dispatch(handoverBellShown());
+    await settle();
+    saga.dispatch(STOP);
+    const { storeState } = await finished;
+    expect((storeState as RootState).handover.escalations).toHaveLength(1);
+    expect(warn).toHaveBeenCalled();
+    warn.mockRestore();
+  });
+});
