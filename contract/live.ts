@@ -1,14 +1,15 @@
 /**
  * What `GET /api/v1/events` (Server-Sent Events) tells a signed-in owner's tab: small typed events,
  * each naming what changed so that the SPA reloads just that. Each SSE message's `event` field is
- * the type and its `data` the JSON of the event. `inbox.version` carries the stream's position as
+ * the type and its `data` the JSON of the event. A conversation is named by its id in the API
+ * (`<wa_id>@c.us`), a message by its row id. `inbox.version` carries the stream's position as
  * the SSE id: a reconnect with an older Last-Event-ID first gets `resync` (reload everything shown).
  */
 export type LiveEvent =
-  | { type: 'message.received' | 'message.sent'; conversationId: number; messageId: number }
-  | { type: 'message.status'; conversationId: number; messageId: number; status: string }
-  | { type: 'conversation.changed'; conversationId: number }
-  | { type: 'handover.opened' | 'handover.closed'; conversationId: number; handoverId: number }
+  | { type: 'message.received' | 'message.sent'; conversationId: string; messageId: number }
+  | { type: 'message.status'; conversationId: string; messageId: number; status: string }
+  | { type: 'conversation.changed'; conversationId: string }
+  | { type: 'handover.opened' | 'handover.closed'; conversationId: string; handoverId: number }
   | { type: 'document.changed'; agentId: number; documentId: number; status: string }
   | { type: 'connection.changed'; kind: string }
   | { type: 'inbox.version'; version: number }

@@ -3,7 +3,7 @@ import type { App } from '../../server/app';
 import { openPostgres, type Db } from '../../server/db/client';
 
 import { buildTestApp, openTestDb, type TestDb } from './helpers';
-import { connectedOwner, customerWrites, newCustomer } from './inbox-fixtures';
+import { connectedOwner, conversationId, customerWrites, newCustomer } from './inbox-fixtures';
 import { openStream } from './live-stream';
 import { sandboxConfig } from './whatsapp-helpers';
 
@@ -50,16 +50,15 @@ describe('GET /api/v1/events on PostgreSQL with two API nodes', () => {
       const customer = newCustomer();
       await customerWrites(nodeA, testDb.db, owner, customer, { text: 'Hello from node A' });
       const received = await live.next((event) => event.type === 'message.received');
-      const { id: conversationId } = await workerPool.one<{ id: number }>(
-        'select id from conversations where user_id = $1 and wa_id = $2',
-        [owner.userId, customer],
-      );
-      expect(received).toMatchObject({ conversationId });
+      expect(received).toMatchObject({ conversationId: conversationId(customer) });
       // A worker marks 'AI is replying…' through a connection of its own.
-      await workerPool.query('update conversations set ai_replying_since = now() where id = $1', [conversationId]);
+      await workerPool.query('update conversations set ai_replying_since = now() where user_id = $1 and wa_id = $2', [
+        owner.userId,
+        customer,
+      ]);
       expect(await live.next((event) => event.type === 'conversation.changed')).toEqual({
         type: 'conversation.changed',
-        conversationId,
+        conversationId: conversationId(customer),
       });
     } finally {
       live.close();

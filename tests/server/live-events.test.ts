@@ -1,5 +1,13 @@
 import type { LiveEvent } from '../../contract';
-import { connectedOwner, customerWrites, newCustomer, reply, statusArrives, type Owner } from './inbox-fixtures';
+import {
+  connectedOwner,
+  conversationId,
+  customerWrites,
+  newCustomer,
+  reply,
+  statusArrives,
+  type Owner,
+} from './inbox-fixtures';
 import { useTestApp } from './helpers';
 import { parseNotification } from '../../server/services/live/hub';
 import { openStream, type TestStream } from './live-stream';
@@ -42,11 +50,11 @@ describe('GET /api/v1/events', () => {
     const customer = newCustomer();
     await customerWrites(ctx.app, ctx.db, owner, customer, { text: 'Is the shop open today?' });
     const received = await live.next(is('message.received'));
-    const { id: conversationId } = await ctx.db.one<{ id: number }>(
-      'select id from conversations where user_id = $1 and wa_id = $2',
-      [owner.userId, customer],
-    );
-    expect(received).toEqual({ type: 'message.received', conversationId, messageId: expect.any(Number) });
+    expect(received).toEqual({
+      type: 'message.received',
+      conversationId: conversationId(customer),
+      messageId: expect.any(Number),
+    });
     const moved = await live.next((event) => event.type === 'inbox.version' && event !== opening);
     expect((moved as { version: number }).version).toBeGreaterThan((opening as { version: number }).version);
     // The position is the SSE id, so that a reconnect resumes from it.
@@ -65,17 +73,20 @@ describe('GET /api/v1/events', () => {
     const response = await reply(ctx.app, owner.token, customer, { text: 'Yes, we are open until six.' });
     expect(response.statusCode).toBe(201);
     const sent = await live.next(is('message.sent'));
-    const { id: messageId, conversation_id: conversationId } = await ctx.db.one<{
-      id: number;
-      conversation_id: number;
-    }>("select id, conversation_id from messages where user_id = $1 and direction = 'outbound'", [owner.userId]);
-    expect(sent).toEqual({ type: 'message.sent', conversationId, messageId });
-    expect(await live.next(is('conversation.changed'))).toEqual({ type: 'conversation.changed', conversationId });
+    const { id: messageId } = await ctx.db.one<{ id: number }>(
+      "select id from messages where user_id = $1 and direction = 'outbound'",
+      [owner.userId],
+    );
+    expect(sent).toEqual({ type: 'message.sent', conversationId: conversationId(customer), messageId });
+    expect(await live.next(is('conversation.changed'))).toEqual({
+      type: 'conversation.changed',
+      conversationId: conversationId(customer),
+    });
     const { wamid } = await ctx.db.one<{ wamid: string }>('select wamid from messages where id = $1', [messageId]);
     await statusArrives(ctx.app, owner, customer, wamid, 'read');
     expect(await live.next((event) => event.type === 'message.status' && event.status === 'read')).toEqual({
       type: 'message.status',
-      conversationId,
+      conversationId: conversationId(customer),
       messageId,
       status: 'read',
     });
@@ -91,9 +102,10 @@ describe('GET /api/v1/events', () => {
     await customerWrites(ctx.app, ctx.db, watching, newCustomer());
     await mine.next(is('message.received'));
     // Everything the watching owner heard is about their own conversation.
-    const own = await ctx.db.query<{ id: number }>('select id from conversations where user_id = $1', [
-      watching.userId,
-    ]);
+    const own = await ctx.db.query<{ id: string }>(
+      "select wa_id || '@c.us' as id from conversations where user_id = $1",
+      [watching.userId],
+    );
     const about = mine.events.flatMap((event) => ('conversationId' in event ? [event.conversationId] : []));
     expect(about.length).toBeGreaterThan(0);
     expect(about.every((id) => own.some((row) => row.id === id))).toBe(true);
@@ -132,11 +144,11 @@ describe('GET /api/v1/events', () => {
 
 describe('parseNotification', () => {
   it('reads one event per message of a statement, and ignores what is not an event', () => {
-    expect(parseNotification('{"u":7,"t":"message.received","l":[[5,9],[6,10]]}')).toEqual({
+    expect(parseNotification('{"u":7,"t":"message.received","l":[["1650555@c.us",9],["1650556@c.us",10]]}')).toEqual({
       userId: 7,
       events: [
-        { type: 'message.received', conversationId: 5, messageId: 9 },
-        { type: 'message.received', conversationId: 6, messageId: 10 },
+        { type: 'message.received', conversationId: '1650555@c.us', messageId: 9 },
+        { type: 'message.received', conversationId: '1650556@c.us', messageId: 10 },
       ],
     });
     expect(parseNotification('{"u":7,"t":"document.changed","a":1,"d":2,"s":"ready","x":3}')).toEqual({

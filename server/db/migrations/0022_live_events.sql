@@ -2,7 +2,8 @@
 -- nodes at commit (pg_notify on 'threadline_events'; PostgreSQL delivers notifications in commit
 -- order, and only those of committed transactions), whichever process or code path changed it: a
 -- worker's reply reaches the browser through any API node. Each payload is a small JSON object:
--- u (the owner), t (the event's type) and the ids it concerns; nothing a browser may not see.
+-- u (the owner), t (the event's type) and the ids it concerns, a conversation by the id the API
+-- and the SPA know it by ('<wa_id>@c.us'); nothing a browser may not see.
 --
 -- The inbox version (0010, bumped once per owner per transaction at commit, in commit order) is the
 -- stream's position: its bump says 'inbox.version' with the new value, which the stream sends as the
@@ -10,6 +11,10 @@
 
 create function live_notify(owner bigint, type text, body jsonb) returns void language sql as $$
   select pg_notify('threadline_events', (jsonb_build_object('u', owner, 't', type) || body)::text)
+$$;
+
+create function live_conversation_id(conversation bigint) returns text language sql stable as $$
+  select wa_id || '@c.us' from conversations where id = conversation
 $$;
 
 create or replace function inbox_version_bump() returns trigger language plpgsql as $$
@@ -29,14 +34,14 @@ $$;
 
 -- New messages, one notification per owner and direction per statement: a webhook batch stores
 -- many at once. 'l' lists them as [conversation id, message id], 200 at most a notification (a
--- payload holds 8,000 bytes).
+-- payload holds 8,000 bytes; a wa_id is at most 64 characters).
 create function live_messages_added() returns trigger language plpgsql as $$
 begin
   perform live_notify(user_id,
                       case when direction = 'inbound' then 'message.received' else 'message.sent' end,
-                      jsonb_build_object('l', jsonb_agg(jsonb_build_array(conversation_id, id) order by id)))
-     from (select user_id, direction, conversation_id, id, (row_number() over (order by id) - 1) / 200 as part
-             from added) numbered
+                      jsonb_build_object('l', jsonb_agg(jsonb_build_array(wa_id || '@c.us', id) order by id)))
+     from (select a.user_id, a.direction, c.wa_id, a.id, (row_number() over (order by a.id) - 1) / 200 as part
+             from added a join conversations c on c.id = a.conversation_id) numbered
     group by user_id, direction, part;
   return null;
 end
@@ -47,7 +52,7 @@ create trigger messages_live_added after insert on messages
 create function live_message_status() returns trigger language plpgsql as $$
 begin
   perform live_notify(new.user_id, 'message.status',
-                      jsonb_build_object('c', new.conversation_id, 'm', new.id, 's', new.status));
+                      jsonb_build_object('c', live_conversation_id(new.conversation_id), 'm', new.id, 's', new.status));
   return null;
 end
 $$;
@@ -57,7 +62,7 @@ create trigger messages_live_status after update of status on messages
 -- Who answers, 'AI is replying…', read elsewhere: what a new message does not already say.
 create function live_conversation_changed() returns trigger language plpgsql as $$
 begin
-  perform live_notify(new.user_id, 'conversation.changed', jsonb_build_object('c', new.id));
+  perform live_notify(new.user_id, 'conversation.changed', jsonb_build_object('c', new.wa_id || '@c.us'));
   return null;
 end
 $$;
@@ -71,9 +76,9 @@ create trigger conversations_live_changed after update on conversations
 create function live_handover() returns trigger language plpgsql as $$
 begin
   if tg_op = 'INSERT' and new.resolved_at is null then
-    perform live_notify(new.user_id, 'handover.opened', jsonb_build_object('c', new.conversation_id, 'h', new.id));
+    perform live_notify(new.user_id, 'handover.opened', jsonb_build_object('c', live_conversation_id(new.conversation_id), 'h', new.id));
   elsif tg_op = 'UPDATE' and new.resolved_at is not null and old.resolved_at is null then
-    perform live_notify(new.user_id, 'handover.closed', jsonb_build_object('c', new.conversation_id, 'h', new.id));
+    perform live_notify(new.user_id, 'handover.closed', jsonb_build_object('c', live_conversation_id(new.conversation_id), 'h', new.id));
   end if;
   return null;
 end

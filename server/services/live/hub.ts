@@ -26,8 +26,8 @@ const FIELDS: Record<string, string> = {
 };
 
 /**
- * `{"u":1,"t":"message.status","c":5,"m":9,"s":"read"}` → owner 1's `{ type, conversationId, … }`;
- * `"l":[[5,9],[6,10]]` (new messages of one statement) → one event per [conversation, message].
+ * `{"u":1,"t":"message.status","c":"1650…@c.us","m":9,"s":"read"}` → owner 1's `{ type, conversationId, … }`;
+ * `"l":[["1650…@c.us",9],…]` (new messages of one statement) → one event per [conversation, message].
  */
 export function parseNotification(payload: string): { userId: number; events: LiveEvent[] } | undefined {
   let parsed: Record<string, unknown>;
@@ -41,7 +41,7 @@ export function parseNotification(payload: string): { userId: number; events: Li
   const event: Record<string, unknown> = { type };
   for (const [short, value] of Object.entries(rest)) if (FIELDS[short]) event[FIELDS[short]] = value;
   if (!Array.isArray(list)) return { userId, events: [event as LiveEvent] };
-  const events = list.map(([conversationId, messageId]: number[]) => ({ type, conversationId, messageId }));
+  const events = list.map(([conversationId, messageId]: [string, number]) => ({ type, conversationId, messageId }));
   return { userId, events: events as LiveEvent[] };
 }
 
