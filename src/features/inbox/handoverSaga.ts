@@ -1,4 +1,4 @@
-import { all, call, delay, put, race, take, takeLeading } from 'typed-redux-saga';
+import { all, call, put, race, take, takeLeading } from 'typed-redux-saga';
 import type { Conversation } from '../../../contract';
 import { errorText } from '../../api/client';
 import { handoverApi } from '../../api/inbox';
@@ -15,6 +15,7 @@ import {
 import { toastShown } from '../toasts/slice';
 import { loadMessages, refreshConversations, UNREAD_REFRESH_INTERVAL_MS, waitUntilVisible } from './saga';
 import { safely } from '../../store/safely';
+import { handoversChanged, untilPollDue } from './liveSaga';
 import { requireAccessToken } from '../auth/session';
 
 /** The bell asks for the open hand-overs as often as the sidebar badge asks for the unread count. */
@@ -35,7 +36,7 @@ export function* pollEscalations() {
   while (true) {
     yield* call(waitUntilVisible);
     yield* call(loadEscalations);
-    yield* delay(HANDOVER_REFRESH_INTERVAL_MS);
+    yield* race({ due: call(untilPollDue, HANDOVER_REFRESH_INTERVAL_MS), live: take(handoversChanged) });
   }
 }
 

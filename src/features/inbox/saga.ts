@@ -47,6 +47,7 @@ import {
 import { toastShown } from '../toasts/slice';
 import { safely } from '../../store/safely';
 import { requireAccessToken } from '../auth/session';
+import { conversationChanged, listChanged, untilPollDue, watchLiveStream } from './liveSaga';
 
 /** SPEC.md §9: the list and the open conversation refresh this often. */
 export const INBOX_POLL_INTERVAL_MS = 3000;
@@ -177,7 +178,11 @@ export function* pollConversations() {
   while (true) {
     yield* call(waitUntilVisible);
     yield* call(refreshConversations);
-    yield* race({ due: delay(INBOX_POLL_INTERVAL_MS), reload: take(conversationsReloadRequested) });
+    yield* race({
+      due: call(untilPollDue, INBOX_POLL_INTERVAL_MS),
+      reload: take(conversationsReloadRequested),
+      live: take(listChanged),
+    });
   }
 }
 
@@ -185,7 +190,11 @@ export function* pollMessages(conversationId: string) {
   while (true) {
     yield* call(waitUntilVisible);
     yield* call(loadMessages, conversationId);
-    yield* race({ due: delay(INBOX_POLL_INTERVAL_MS), reload: take(messagesReloadRequested) });
+    yield* race({
+      due: call(untilPollDue, INBOX_POLL_INTERVAL_MS),
+      reload: take(messagesReloadRequested),
+      live: take(conversationChanged(conversationId)),
+    });
   }
 }
 
@@ -299,7 +308,7 @@ export function* pollUnreadCount() {
   while (true) {
     yield* call(waitUntilVisible);
     yield* call(loadUnreadCount);
-    yield* delay(UNREAD_REFRESH_INTERVAL_MS);
+    yield* race({ due: call(untilPollDue, UNREAD_REFRESH_INTERVAL_MS), live: take(listChanged) });
   }
 }
 
@@ -316,6 +325,7 @@ export function* watchInbox() {
   yield* fork(watchConversationsView);
   yield* fork(watchOpenConversation);
   yield* fork(watchUnreadBadge);
+  yield* fork(watchLiveStream);
   yield* takeLeading(replySubmitted, safely(sendReply));
   yield* takeLeading(olderMessagesRequested, safely(loadOlderMessages));
   yield* takeLeading(moreConversationsRequested, safely(loadMoreConversations));
