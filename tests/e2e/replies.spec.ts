@@ -18,7 +18,7 @@ import {
   UNANSWERED_REASON,
 } from './exchange';
 
-/** The bell asks for the open hand-overs every 15 s (src/sagas/handover.ts). */
+/** The bell asks for the open hand-overs every 15 s (src/features/inbox/handoverSaga.ts). */
 const BELL_PATIENCE = { timeout: 40_000 };
 
 const CUSTOMER = 'Priya Raman';

@@ -2,7 +2,7 @@ import { newAccount, register } from './accounts';
 import { expect, test } from './fixtures';
 import { connectThroughSandbox, displayed } from './whatsapp';
 
-/** The key the SPA keeps the owner's access token under (src/sagas/session.ts, ACCESS_TOKEN_KEY). */
+/** The key the SPA keeps the owner's access token under (src/features/auth/session.ts, ACCESS_TOKEN_KEY). */
 const ACCESS_TOKEN_KEY = 'accessToken';
 const HELLO = 'Hello from the sandbox phone';
 

@@ -1,7 +1,14 @@
 import { screen, waitFor } from '@testing-library/react';
 import { ACCESS_TOKEN_KEY } from '../../src/features/auth/session';
-import { json, mockApi } from './support/api-mock';
+import { json, mockApi, pending, type ApiRoute } from './support/api-mock';
 import { renderApp } from './support/render';
+import { aUser } from './support/users';
+
+/** The signed-in user and the connection, which every protected page asks for. */
+const signedInRoutes: Record<string, ApiRoute> = {
+  'GET /users/me': () => json(aUser()),
+  'GET /whatsapp/status': () => json({ isConnected: true }),
+};
 
 describe('the route table', () => {
   it('shows Loading... on a protected page while authentication loads', async () => {
@@ -17,6 +24,7 @@ describe('the route table', () => {
 
   it('renders a protected page inside the app shell for a signed-in user', async () => {
     window.localStorage.setItem(ACCESS_TOKEN_KEY, 'token');
+    mockApi({ ...signedInRoutes, 'GET /analytics/summary': pending, 'GET /analytics/timeseries': pending });
     const { router } = renderApp('/analytics');
     expect(await screen.findByRole('heading', { level: 1, name: 'Analytics' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/analytics');
@@ -25,6 +33,7 @@ describe('the route table', () => {
 
   it('accepts a token kept in session storage', async () => {
     window.sessionStorage.setItem(ACCESS_TOKEN_KEY, 'token');
+    mockApi(signedInRoutes);
     renderApp('/help');
     expect(await screen.findByRole('heading', { level: 1, name: 'Help & Support' })).toBeInTheDocument();
   });

@@ -1,6 +1,6 @@
 import { screen } from '@testing-library/react';
 import { ACCESS_TOKEN_KEY } from '../../../src/features/auth/session';
-import { json, mockApi } from '../support/api-mock';
+import { json, mockApi, pending } from '../support/api-mock';
 import { renderApp } from '../support/render';
 import { aUser } from '../support/users';
 
@@ -9,6 +9,9 @@ function signedIn(status: { isConnected: boolean; sandbox: boolean }) {
   return mockApi({
     'GET /users/me': () => json(aUser()),
     'GET /whatsapp/status': () => json(status),
+    // The dashboard's figures stay loading: this test looks at the shell around them.
+    'GET /dashboard/summary': pending,
+    'GET /dashboard/activity': pending,
   });
 }
 

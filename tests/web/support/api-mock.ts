@@ -15,15 +15,27 @@ export function apiError(status: number, message: string, code: string, field?: 
 export const pending: ApiRoute = () => new Promise<Response>(() => undefined);
 
 /**
- * Answers the SPA's requests from `routes`, keyed 'METHOD /path' under the API prefix; no test reaches a
- * network. A request no route expects answers 501, so that the test shows it instead of hanging.
+ * What the signed-in shell asks on every page, in the background: the Messages badge's count and the
+ * hand-over bell's list. Nothing new, unless a test routes them itself.
+ */
+export const SHELL_ROUTES: Record<string, ApiRoute> = {
+  'GET /messages/unread': () => json({ unread_conversations: 0 }),
+  'GET /escalations': () => json([]),
+};
+
+/**
+ * Answers the SPA's requests from `routes` (and the shell's from SHELL_ROUTES), keyed 'METHOD /path'
+ * under the API prefix; a key without a query answers every query of its path that has no key of its
+ * own. No test reaches a network. A request no route expects answers 501, so that the test shows it
+ * instead of hanging (and fails on the error its saga logs).
  */
 export function mockApi(routes: Record<string, ApiRoute>) {
   return jest.spyOn(window, 'fetch').mockImplementation(async (input, init) => {
     const url = String(input);
     const path = url.startsWith(API_BASE_URL) ? url.slice(API_BASE_URL.length) : url;
     const key = `${init?.method ?? 'GET'} ${path}`;
-    const route = routes[key];
+    const withoutQuery = key.split('?')[0];
+    const route = routes[key] ?? routes[withoutQuery] ?? SHELL_ROUTES[withoutQuery];
     return route ? route(init) : apiError(501, `No route for ${key} in this test`, 'not_mocked');
   });
 }

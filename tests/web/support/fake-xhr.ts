@@ -1,3 +1,4 @@
+import { act } from '@testing-library/react';
 import { File as NodeFile } from 'node:buffer';
 
 /** An XMLHttpRequest that the test drives: upload progress, the answer, or a network failure. */
@@ -32,14 +33,15 @@ export class FakeXhr {
   get fileName() {
     return ((this.body as FormData).get('file') as File).name;
   }
+  // The events change what the page shows: React is told, as a browser's event loop would.
   progress(loaded: number, total: number) {
-    this.upload.onprogress?.({ lengthComputable: true, loaded, total } as ProgressEvent);
+    act(() => this.upload.onprogress?.({ lengthComputable: true, loaded, total } as ProgressEvent));
   }
   respond(status: number, body: unknown, statusText = '') {
     this.status = status;
     this.statusText = statusText;
     this.responseText = typeof body === 'string' ? body : JSON.stringify(body);
-    this.onload?.();
+    act(() => this.onload?.());
   }
 }
 

@@ -2,6 +2,7 @@ import { combineSlices, type Reducer } from '@reduxjs/toolkit';
 import { FEATURES } from '../../../src/features/registry';
 import { CORE_SLICES, type RootState } from '../../../src/store';
 import type { Feature } from '../../../src/store/feature';
+import { aUser } from './users';
 
 let loadedFeatures: readonly Feature[] | null = null;
 
@@ -33,4 +34,14 @@ export function stateAfter(...actions: Parameters<typeof testReducer>[1][]): Roo
   const initial = testReducer(undefined, { type: '@@INIT' });
   const signedIn = { ...initial, auth: { ...initial.auth, status: 'authenticated' as const, accessToken: 'token' } };
   return actions.reduce(testReducer, signedIn);
+}
+
+/** The whole state of a signed-in owner (verified unless said so), with `changes` on top. */
+export function signedInStore(verified = true, changes: Partial<RootState> = {}): RootState {
+  const initial = testReducer(undefined, { type: '@@INIT' });
+  return {
+    ...initial,
+    auth: { ...initial.auth, status: 'authenticated', accessToken: 'tok', user: aUser({ is_verified: verified }) },
+    ...changes,
+  };
 }

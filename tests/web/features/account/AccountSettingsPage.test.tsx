@@ -6,6 +6,7 @@ import { ApiError } from '../../../../src/api/client';
 import type { AuthState } from '../../../../src/features/auth/slice';
 import { ACCESS_TOKEN_KEY } from '../../../../src/features/auth/session';
 import type { RootState } from '../../../../src/store';
+import { apiError, mockApi, type ApiRoute } from '../../support/api-mock';
 import { renderApp } from '../../support/render';
 import { aUser, signedInState } from '../../support/users';
 
@@ -13,17 +14,13 @@ const ada = aUser({ display_name: 'Countess', is_verified: false });
 
 const signedIn = (auth: Partial<AuthState> = {}) => signedInState(ada, auth);
 
-function jsonResponse(status: number, body: unknown) {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-}
+const NOT_STUBBED: ApiRoute = () => apiError(404, 'Not stubbed', 'X');
 
-let fetchMock: jest.SpyInstance;
+/** The flows under test go through authApi, spied on; the connection check is answered "not here". */
+const otherRequests: Record<string, ApiRoute> = { 'GET /whatsapp/status': NOT_STUBBED };
 
 beforeEach(() => {
-  // Other sagas (the connection check) may ask the API; nothing reaches a network.
-  fetchMock = jest
-    .spyOn(window, 'fetch')
-    .mockImplementation(async () => jsonResponse(404, { detail: 'Not stubbed', message: 'Not stubbed', code: 'X' }));
+  mockApi(otherRequests);
 });
 
 afterEach(() => {
@@ -181,16 +178,11 @@ describe('/account-settings', () => {
     });
 
     it("puts the server's complaint on the current password field", async () => {
-      fetchMock.mockImplementation(async (input: RequestInfo | URL) =>
-        String(input).endsWith('/auth/change-password')
-          ? jsonResponse(400, {
-              detail: 'Current password is incorrect.',
-              message: 'Current password is incorrect.',
-              code: 'VALIDATION',
-              field: 'currentPassword',
-            })
-          : jsonResponse(404, { detail: 'Not stubbed', message: 'Not stubbed', code: 'X' }),
-      );
+      mockApi({
+        ...otherRequests,
+        'POST /auth/change-password': () =>
+          apiError(400, 'Current password is incorrect.', 'VALIDATION', 'currentPassword'),
+      });
       const { person } = await openTab('Security');
       await person.type(current(), 'wrong-password');
       await person.type(next(), 'new-password-1');

@@ -428,6 +428,8 @@ describe('the Messages badge in the sidebar', () => {
       'GET /users/me': () => json(aUser()),
       'GET /whatsapp/status': () => json({ isConnected: true }),
       'GET /messages/unread': () => json({ unread_conversations: 3 }),
+      'GET /dashboard/summary': pending,
+      'GET /dashboard/activity': pending,
     });
     renderApp('/dashboard', signedInState());
     const link = await screen.findByRole('link', { name: /3 unread conversations/ });

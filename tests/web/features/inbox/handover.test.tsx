@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Conversation } from '../../../../contract';
-import { apiError, json, mockApi, requestsMade, type ApiRoute } from '../../support/api-mock';
+import { apiError, json, mockApi, pending, requestsMade, type ApiRoute } from '../../support/api-mock';
 import {
   aConversation,
   aMessage,
@@ -62,6 +62,9 @@ function signedIn(routes: Record<string, ApiRoute> = {}, conversations: Conversa
     'GET /messages/conversations': () => json(conversations),
     [`GET ${messagesPath(grace.id)}`]: () => json([question, humanAnswer]),
     [`GET ${messagesPath(alan.id)}`]: () => json([question, aiAnswer]),
+    // The dashboard's figures stay loading: the bell is the shell's.
+    'GET /dashboard/summary': pending,
+    'GET /dashboard/activity': pending,
     ...routes,
   });
 }

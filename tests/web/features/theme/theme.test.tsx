@@ -4,7 +4,9 @@ import { themeToggled } from '../../../../src/features/theme/slice';
 import { ACCESS_TOKEN_KEY } from '../../../../src/features/auth/session';
 import { setupStore } from '../../../../src/store';
 import { readStoredThemeMode, THEME_STORAGE_KEY } from '../../../../src/theme';
+import { json, mockApi, pending } from '../../support/api-mock';
 import { renderApp } from '../../support/render';
+import { aUser } from '../../support/users';
 
 describe('theme', () => {
   it('reads the stored preference, light unless it says dark', () => {
@@ -26,6 +28,12 @@ describe('theme', () => {
 
   it('switches the palette from the header toggle', async () => {
     window.localStorage.setItem(ACCESS_TOKEN_KEY, 'token');
+    mockApi({
+      'GET /users/me': () => json(aUser()),
+      'GET /whatsapp/status': () => json({ isConnected: true }),
+      'GET /dashboard/summary': pending,
+      'GET /dashboard/activity': pending,
+    });
     const { store } = renderApp('/dashboard');
     await userEvent.click(await screen.findByRole('button', { name: 'Toggle dark mode' }));
     expect(store.getState().theme.mode).toBe('dark');
