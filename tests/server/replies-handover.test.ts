@@ -270,6 +270,53 @@ describe('hand-over and hand-back', () => {
     expect(unauthenticated.statusCode).toBe(401);
   });
 
+  it('take over silences the AI without a reply by hand, answers an open hand-over, and hand-back ends it', async () => {
+    const owner = await ownerWithAgent(ctx);
+    const model = mockModel('AI answer');
+    ctx.app.replies.languageModel = () => model;
+    const customer = newCustomer();
+    await customerWrites(ctx.app, ctx.db, owner, customer, { text: 'First question' });
+    await drain(ctx.app);
+    expect(replyCalls(model)).toHaveLength(1);
+    await ctx.db.query(
+      `insert into escalations (user_id, conversation_id, reason, kind)
+       select user_id, id, 'Nothing in the documents answers this.', 'no_knowledge' from conversations
+        where user_id = $1 and wa_id = $2`,
+      [owner.userId, customer],
+    );
+
+    const takeover = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/messages/conversations/${customer}@c.us/takeover`,
+      headers: bearer(owner.token),
+    });
+    expect(takeover.statusCode).toBe(200);
+    expect(takeover.json<Conversation>()).toMatchObject({ owner: 'human', needs_you: false });
+    expect(await escalationsOf(ctx, owner)).toEqual([]);
+
+    await customerWrites(ctx.app, ctx.db, owner, customer, { text: 'Second question' });
+    await drain(ctx.app);
+    expect(replyCalls(model)).toHaveLength(1);
+
+    expect((await handback(ctx, owner.token, `${customer}@c.us`)).statusCode).toBe(200);
+    await customerWrites(ctx.app, ctx.db, owner, customer, { text: 'Third question' });
+    await drain(ctx.app);
+    expect(replyCalls(model)).toHaveLength(2);
+  });
+
+  it('take over answers 404 for another owner’s conversation', async () => {
+    const [owner, stranger] = [await ownerWithAgent(ctx), await ownerWithAgent(ctx)];
+    const customer = newCustomer();
+    await customerWrites(ctx.app, ctx.db, owner, customer, { text: 'Hello' });
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/messages/conversations/${customer}@c.us/takeover`,
+      headers: bearer(stranger.token),
+    });
+    expect(response.statusCode).toBe(404);
+    expect(await conversationOf(ctx, owner, customer)).toMatchObject({ owner: 'ai' });
+  });
+
   it('hand-back of a conversation the AI already has changes nothing', async () => {
     const owner = await ownerWithAgent(ctx);
     ctx.app.replies.languageModel = () => mockModel('Hello!');

@@ -2,14 +2,15 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { Conversation } from '../../../contract';
 import { markDone } from '../../services/inbox/conversations';
-import { handBack } from '../../services/replies/ownership';
+import { handBack, takeOver } from '../../services/replies/ownership';
 import { BEARER_AUTH, ErrorResponse } from '../shared';
 
 const ConversationParams = Type.Object({ id: Type.String({ description: '<wa_id>@c.us' }) });
 
 /**
  * Who attends to a conversation, from the chat header: POST …/handback (the AI answers this customer
- * again) and POST …/done (the owner is done with it until the customer writes again).
+ * again), POST …/takeover (the owner answers, the AI stays silent) and POST …/done (the owner is done
+ * with it until the customer writes again).
  */
 const handback: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
@@ -24,6 +25,22 @@ const handback: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => handBack(app.db, request.user.id, request.params.id),
+  );
+
+  app.post(
+    '/messages/conversations/:id/takeover',
+    {
+      schema: {
+        tags: ['messages'],
+        security: BEARER_AUTH,
+        summary:
+          'Take the conversation over from the AI: the owner answers and the AI stays silent until handed back; ' +
+          'open hand-overs are resolved. Answers the conversation',
+        params: ConversationParams,
+        response: { 200: Conversation, 401: ErrorResponse, 404: ErrorResponse },
+      },
+    },
+    async (request) => takeOver(app.db, request.user.id, request.params.id),
   );
 
   app.post(

@@ -17,6 +17,7 @@ export const HANDOVER_REASONS = {
   aiUnavailable: 'AI unavailable',
   keyRejected: 'AI key rejected',
   manualReply: 'You replied by hand.',
+  tookOver: 'You took over.',
   emptyAnswer: 'The AI had no answer.',
 } as const;
 
@@ -143,6 +144,31 @@ export async function handBack(db: Db, userId: number, publicId: string): Promis
   });
   const listed = await listedConversation(db, userId, conversation.id);
   if (!listed) throw new Error('a conversation just handed back is missing from its owner’s list');
+  return listed;
+}
+
+/**
+ * 'Take over': the owner answers this customer from now on, without having to write first. Open
+ * hand-overs are answered by it; the AI stays silent until handed back (or, with the agent's
+ * setting, until the owner has been silent long enough).
+ */
+export async function takeOver(db: Db, userId: number, publicId: string): Promise<Conversation> {
+  const conversation = await requireConversation(db, userId, publicId);
+  await db.batch([
+    {
+      text: 'update escalations set resolved_at = now() where conversation_id = $1 and user_id = $2 and resolved_at is null',
+      params: [conversation.id, userId],
+    },
+    {
+      text: `update conversations set updated_at = now(), owner = 'human',
+              owner_reason = case when owner = 'ai' then $3 else owner_reason end,
+              owner_changed_at = case when owner = 'ai' then now() else owner_changed_at end
+        where id = $1 and user_id = $2`,
+      params: [conversation.id, userId, HANDOVER_REASONS.tookOver],
+    },
+  ]);
+  const listed = await listedConversation(db, userId, conversation.id);
+  if (!listed) throw new Error('a conversation just taken over is missing from its owner’s list');
   return listed;
 }
 
