@@ -76,15 +76,18 @@ export const inboxApi = {
   unread: (token: string) => request<UnreadSummary>('/messages/unread', { token, reading: 'messaging' }),
 };
 
-/** The hand-over endpoints: the header's bell and the chat header's 'Hand back to AI'. */
+/** Who attends to a conversation: POST …/handback, …/takeover, …/done, each answering the conversation. */
+const attendance = (path: 'handback' | 'takeover' | 'done') => (token: string, conversationId: string) =>
+  request<Conversation>(`${conversationPath(conversationId)}/${path}`, { method: 'POST', token, reading: 'messaging' });
+
+/** The hand-over endpoints: the header's bell and the chat header's attendance controls. */
 export const handoverApi = {
   /** Open hand-overs, newest first. */
   escalations: (token: string) => request<Escalation[]>('/escalations', { token, reading: 'messaging' }),
-  /** The AI answers this customer again; the server answers the conversation as it now is. */
-  handBack: (token: string, conversationId: string) =>
-    request<Conversation>(`${conversationPath(conversationId)}/handback`, {
-      method: 'POST',
-      token,
-      reading: 'messaging',
-    }),
+  /** The AI answers this customer again. */
+  handBack: attendance('handback'),
+  /** The owner answers; the AI stays silent until handed back. */
+  takeOver: attendance('takeover'),
+  /** Done until the customer writes again; open hand-overs are answered. */
+  markDone: attendance('done'),
 };

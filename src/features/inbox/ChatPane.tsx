@@ -8,7 +8,7 @@ import AiReplying from './AiReplying';
 import Composer from './Composer';
 import EmptyState from './EmptyState';
 import { conversationName, conversationNumber, INBOX_TEXTS, MESSAGE_SKELETON_ROWS } from './format';
-import { HandBackButton, NeedsYouChip } from './HandoverControls';
+import { AttendanceControls, AttendanceState } from './HandoverControls';
 import LoadFailed from './LoadFailed';
 import MessageList from './MessageList';
 import ReplyBar from './ReplyBar';
@@ -38,7 +38,16 @@ function ChatHeader({ conversationId }: { conversationId: string }) {
   const name = conversation ? conversationName(conversation) : number;
   return (
     <Box
-      sx={{ display: 'flex', alignItems: 'center', gap: 1.5, px: 2, py: 1, borderBottom: 1, borderColor: 'divider' }}
+      sx={{
+        display: 'flex',
+        flexWrap: 'wrap',
+        alignItems: 'center',
+        gap: 1.5,
+        px: 2,
+        py: 1,
+        borderBottom: 1,
+        borderColor: 'divider',
+      }}
     >
       <Avatar src={conversation?.avatar ?? undefined} alt="" aria-hidden>
         {name.replace('+', '').charAt(0).toUpperCase()}
@@ -53,8 +62,8 @@ function ChatHeader({ conversationId }: { conversationId: string }) {
           </Typography>
         )}
       </Box>
-      <NeedsYouChip conversation={conversation} />
-      <HandBackButton conversation={conversation} />
+      <AttendanceState conversation={conversation} />
+      <AttendanceControls conversation={conversation} />
     </Box>
   );
 }

@@ -1,9 +1,19 @@
+import DoneIcon from '@mui/icons-material/DoneAll';
+import PersonIcon from '@mui/icons-material/PersonOutlined';
 import SmartToyIcon from '@mui/icons-material/SmartToyOutlined';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
+import type { ReactElement } from 'react';
 import type { Conversation } from '../../../contract';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import { HANDOVER_TEXTS, handBackClicked, selectHandingBackId } from './handoverSlice';
+import {
+  HANDOVER_TEXTS,
+  attendanceChangeClicked,
+  selectAttendanceChanging,
+  type AttendanceChange,
+} from './handoverSlice';
+
+type Attended = Pick<Conversation, 'id' | 'owner' | 'needs_you' | 'done'>;
 
 /** 'Needs you': the AI handed this conversation to the owner and the hand-over is still open. */
 export function NeedsYouChip({ conversation }: { conversation: Pick<Conversation, 'needs_you'> | null }) {
@@ -11,21 +21,41 @@ export function NeedsYouChip({ conversation }: { conversation: Pick<Conversation
   return <Chip size="small" color="warning" label={HANDOVER_TEXTS.needsYou} sx={{ flexShrink: 0 }} />;
 }
 
-/** The chat header's 'Hand back to AI', while the owner answers this customer. */
-export function HandBackButton({ conversation }: { conversation: Pick<Conversation, 'id' | 'owner'> | null }) {
+/**
+ * Who answers, in the chat header: 'Needs you' (the customer waits for a person), 'You’re answering'
+ * (the AI is paused for this customer) or 'AI answering'.
+ */
+export function AttendanceState({ conversation }: { conversation: Attended | null }) {
+  if (!conversation) return null;
+  if (conversation.needs_you) return <NeedsYouChip conversation={conversation} />;
+  const label = conversation.owner === 'human' ? HANDOVER_TEXTS.youAnswer : HANDOVER_TEXTS.aiAnswering;
+  return <Chip size="small" variant="outlined" label={label} sx={{ flexShrink: 0 }} />;
+}
+
+const BUTTONS: Record<AttendanceChange, { label: string; icon: ReactElement }> = {
+  handBack: { label: HANDOVER_TEXTS.handBack, icon: <SmartToyIcon /> },
+  takeOver: { label: HANDOVER_TEXTS.takeOver, icon: <PersonIcon /> },
+  done: { label: HANDOVER_TEXTS.markDone, icon: <DoneIcon /> },
+};
+
+/** One click to change who answers: take over from the AI or hand back to it; and mark done. */
+export function AttendanceControls({ conversation }: { conversation: Attended | null }) {
   const dispatch = useAppDispatch();
-  const handingBackId = useAppSelector(selectHandingBackId);
-  if (conversation?.owner !== 'human') return null;
-  return (
+  const changing = useAppSelector(selectAttendanceChanging);
+  if (!conversation) return null;
+  const changes: AttendanceChange[] = [conversation.owner === 'human' ? 'handBack' : 'takeOver'];
+  if (!conversation.done) changes.push('done');
+  return changes.map((change) => (
     <Button
+      key={change}
       size="small"
       variant="outlined"
-      startIcon={<SmartToyIcon />}
-      disabled={handingBackId !== null}
-      onClick={() => dispatch(handBackClicked(conversation.id))}
+      startIcon={BUTTONS[change].icon}
+      disabled={changing !== null}
+      onClick={() => dispatch(attendanceChangeClicked({ conversationId: conversation.id, change }))}
       sx={{ flexShrink: 0 }}
     >
-      {HANDOVER_TEXTS.handBack}
+      {BUTTONS[change].label}
     </Button>
-  );
+  ));
 }

@@ -4,11 +4,11 @@ import { errorText } from '../../api/client';
 import { handoverApi } from '../../api/inbox';
 import { loggedOut } from '../auth/slice';
 import {
+  attendanceChangeClicked,
+  attendanceChanged,
+  attendanceChangeFailed,
   escalationsLoaded,
   HANDOVER_TEXTS,
-  handBackClicked,
-  handBackFailed,
-  handedBack,
   handoverBellHidden,
   handoverBellShown,
 } from './handoverSlice';
@@ -48,33 +48,49 @@ export function* watchHandoverBell() {
   }
 }
 
+/** Each attendance change: its call, and the toasts that say how it went. */
+const ATTENDANCE = {
+  handBack: {
+    call: handoverApi.handBack,
+    done: { title: HANDOVER_TEXTS.handedBack, description: HANDOVER_TEXTS.handedBackDescription },
+    failed: HANDOVER_TEXTS.handBackFailed,
+  },
+  takeOver: {
+    call: handoverApi.takeOver,
+    done: { title: HANDOVER_TEXTS.tookOver, description: HANDOVER_TEXTS.tookOverDescription },
+    failed: HANDOVER_TEXTS.takeOverFailed,
+  },
+  done: {
+    call: handoverApi.markDone,
+    done: { title: HANDOVER_TEXTS.markedDone, description: HANDOVER_TEXTS.markedDoneDescription },
+    failed: HANDOVER_TEXTS.markDoneFailed,
+  },
+} as const;
+
 /**
- * 'Hand back to AI': the server gives the conversation back to the AI and resolves its hand-overs;
- * the messages, the list and the bell then refresh at once. A refusal shows the server's reason.
+ * 'Hand back to AI', 'Take over' or 'Mark done': the server makes the change (and answers the open
+ * hand-overs where it should); the messages, the list and the bell then refresh at once. A refusal
+ * shows the server's reason.
  */
-export function* handBack({ payload: conversationId }: ReturnType<typeof handBackClicked>) {
+export function* changeAttendance({ payload }: ReturnType<typeof attendanceChangeClicked>) {
+  const { conversationId, change } = payload;
+  const texts = ATTENDANCE[change];
   let conversation: Conversation;
   try {
     const token = yield* call(requireAccessToken);
-    conversation = yield* call(handoverApi.handBack, token, conversationId);
+    conversation = yield* call(texts.call, token, conversationId);
   } catch (error) {
     const reason = errorText(error);
-    yield* put(handBackFailed({ conversationId, error: reason }));
-    yield* put(toastShown({ title: HANDOVER_TEXTS.handBackFailed, description: reason, variant: 'destructive' }));
+    yield* put(attendanceChangeFailed({ conversationId, change, error: reason }));
+    yield* put(toastShown({ title: texts.failed, description: reason, variant: 'destructive' }));
     return;
   }
-  yield* put(
-    toastShown({
-      title: HANDOVER_TEXTS.handedBack,
-      description: HANDOVER_TEXTS.handedBackDescription,
-      variant: 'success',
-    }),
-  );
+  yield* put(toastShown({ ...texts.done, variant: 'success' }));
   yield* all([call(loadMessages, conversationId), call(refreshConversations), call(loadEscalations)]);
-  yield* put(handedBack({ conversationId, conversation }));
+  yield* put(attendanceChanged({ conversationId, change, conversation }));
 }
 
 /** Effects of the hand-over UI (src/features/inbox/handoverSlice.ts). */
 export function* watchHandover() {
-  yield* all([call(watchHandoverBell), takeLeading(handBackClicked, safely(handBack))]);
+  yield* all([call(watchHandoverBell), takeLeading(attendanceChangeClicked, safely(changeAttendance))]);
 }

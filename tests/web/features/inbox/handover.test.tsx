@@ -111,6 +111,37 @@ describe("the inbox's hand-overs", () => {
     expect(chatHeader().getByRole('button', { name: 'Hand back to AI' })).toBeInTheDocument();
   });
 
+  it('shows who answers in the chat header, with one click to take over or hand back, and Mark done', async () => {
+    openInbox();
+    await open(/Alan Turing/, 'We open at nine.');
+    expect(chatHeader().getByText('AI answering')).toBeInTheDocument();
+    expect(chatHeader().getByRole('button', { name: 'Take over' })).toBeInTheDocument();
+    expect(chatHeader().getByRole('button', { name: 'Mark done' })).toBeInTheDocument();
+    await open(/Grace Hopper/, 'Someone will call you.');
+    expect(chatHeader().getByText('Needs you')).toBeInTheDocument();
+    expect(chatHeader().queryByText('AI answering')).not.toBeInTheDocument();
+    expect(chatHeader().queryByRole('button', { name: 'Take over' })).not.toBeInTheDocument();
+  });
+
+  it('takes over: says so, and the header then reads You’re answering with Hand back to AI', async () => {
+    let tookOver = false;
+    const current = () =>
+      tookOver ? [grace, { ...alan, owner: 'human' as const, ai_replying: false }] : [grace, alan];
+    const { fetchMock } = openInbox({
+      'GET /messages/conversations?limit=50': () => json(current()),
+      [`POST ${conversationPath(alan.id)}/takeover`]: () => {
+        tookOver = true;
+        return json(current()[1]);
+      },
+    });
+    await open(/Alan Turing/, 'We open at nine.');
+    await userEvent.click(chatHeader().getByRole('button', { name: 'Take over' }));
+    expect(await screen.findByText('You took over')).toBeInTheDocument();
+    expect(requestsMade(fetchMock)).toContain(`POST ${conversationPath(alan.id)}/takeover`);
+    expect(await chatHeader().findByText('You’re answering')).toBeInTheDocument();
+    expect(chatHeader().getByRole('button', { name: 'Hand back to AI' })).toBeInTheDocument();
+  });
+
   it('hands back: says so, then the list and the messages refresh and the button goes', async () => {
     let handedBack = false;
     const current = () => (handedBack ? [{ ...grace, owner: 'ai' as const, needs_you: false }, alan] : [grace, alan]);

@@ -1,21 +1,21 @@
 import { expectSaga } from 'redux-saga-test-plan';
 import * as matchers from 'redux-saga-test-plan/matchers';
-import { dynamic, throwError } from 'redux-saga-test-plan/providers';
+import { dynamic, throwError, type StaticProvider } from 'redux-saga-test-plan/providers';
 import { ApiError } from '../../../../src/api/client';
 import { handoverApi, inboxApi } from '../../../../src/api/inbox';
 import { loggedOut } from '../../../../src/features/auth/slice';
 import handoverSlice, {
   escalationsLoaded,
   HANDOVER_TEXTS,
-  handBackClicked,
-  handBackFailed,
-  handedBack,
+  attendanceChangeClicked,
+  attendanceChanged,
+  attendanceChangeFailed,
   handoverBellHidden,
   handoverBellShown,
 } from '../../../../src/features/inbox/handoverSlice';
 import { conversationOpened, conversationsLoaded, conversationsViewOpened } from '../../../../src/features/inbox/slice';
 import { toastShown } from '../../../../src/features/toasts/slice';
-import { handBack, watchHandoverBell } from '../../../../src/features/inbox/handoverSaga';
+import { changeAttendance, watchHandoverBell } from '../../../../src/features/inbox/handoverSaga';
 import { MESSAGES_PAGE_SIZE, UNREAD_REFRESH_INTERVAL_MS } from '../../../../src/features/inbox/saga';
 import type { RootState } from '../../../../src/store';
 import { aConversation, aMessage, anEscalation } from '../../support/fixtures/inbox';
@@ -25,6 +25,7 @@ import { stateAfter, testReducer } from '../../support/store';
 const grace = aConversation({ id: '15550100@c.us', owner: 'human', needs_you: true });
 const handedBackGrace = { ...grace, owner: 'ai' as const, needs_you: false };
 const question = aMessage({ id: 'wamid.q' });
+const handBackClicked = (conversationId: string) => attendanceChangeClicked({ conversationId, change: 'handBack' });
 
 const toast = (title: string, description: string, variant: 'success' | 'destructive') => ({
   action: { type: toastShown.type, payload: { title, description, variant } },
@@ -35,16 +36,19 @@ beforeEach(() => {
 });
 
 describe('the hand-over state', () => {
-  it('hands back one conversation at a time and forgets the hand-over once handed back', () => {
+  it('changes one conversation at a time and forgets the hand-over once it is answered', () => {
     let state = handoverSlice.reducer(
       undefined,
       escalationsLoaded([anEscalation(), anEscalation({ id: 2, conversation_id: '1@c.us' })]),
     );
     state = handoverSlice.reducer(state, handBackClicked(grace.id));
     state = handoverSlice.reducer(state, handBackClicked('1@c.us'));
-    expect(state.handingBackId).toBe(grace.id);
-    state = handoverSlice.reducer(state, handedBack({ conversationId: grace.id, conversation: handedBackGrace }));
-    expect(state.handingBackId).toBeNull();
+    expect(state.changing).toEqual({ conversationId: grace.id, change: 'handBack' });
+    state = handoverSlice.reducer(
+      state,
+      attendanceChanged({ conversationId: grace.id, change: 'handBack', conversation: handedBackGrace }),
+    );
+    expect(state.changing).toBeNull();
     expect(state.escalations.map(({ id }) => id)).toEqual([2]);
   });
 
@@ -52,9 +56,9 @@ describe('the hand-over state', () => {
     let state = handoverSlice.reducer(undefined, handBackClicked(grace.id));
     state = handoverSlice.reducer(
       state,
-      handBackFailed({ conversationId: grace.id, error: 'Conversation not found.' }),
+      attendanceChangeFailed({ conversationId: grace.id, change: 'handBack', error: 'Conversation not found.' }),
     );
-    expect(state.handingBackId).toBeNull();
+    expect(state.changing).toBeNull();
     state = handoverSlice.reducer(state, escalationsLoaded([anEscalation()]));
     expect(handoverSlice.reducer(state, loggedOut()).escalations).toEqual([]);
   });
@@ -83,7 +87,7 @@ describe('hand back to the AI', () => {
     );
 
   it('asks the server, says so, then refreshes the messages, the list and the bell', async () => {
-    const { storeState } = await expectSaga(handBack, handBackClicked(grace.id))
+    const { storeState } = await expectSaga(changeAttendance, handBackClicked(grace.id))
       .withReducer(testReducer, opened())
       .provide([
         [matchers.call.fn(handoverApi.handBack), handedBackGrace],
@@ -96,26 +100,63 @@ describe('hand back to the AI', () => {
       .call(inboxApi.messages, 'token', grace.id, { limit: MESSAGES_PAGE_SIZE })
       .call.fn(inboxApi.conversations)
       .call(handoverApi.escalations, 'token')
-      .put(handedBack({ conversationId: grace.id, conversation: handedBackGrace }))
+      .put(attendanceChanged({ conversationId: grace.id, change: 'handBack', conversation: handedBackGrace }))
       .run();
     const state = storeState as RootState;
-    expect(state.handover).toMatchObject({ handingBackId: null, escalations: [] });
+    expect(state.handover).toMatchObject({ changing: null, escalations: [] });
     expect(state.inbox.conversations.entities[grace.id]).toMatchObject({ owner: 'ai', needs_you: false });
   });
 
   it("shows the server's reason when it refuses, and refreshes nothing", async () => {
-    const { storeState } = await expectSaga(handBack, handBackClicked(grace.id))
+    const { storeState } = await expectSaga(changeAttendance, handBackClicked(grace.id))
       .withReducer(testReducer, opened())
       .provide([[matchers.call.fn(handoverApi.handBack), throwError(new ApiError('Conversation not found.', 404))]])
-      .put(handBackFailed({ conversationId: grace.id, error: 'Conversation not found.' }))
+      .put(attendanceChangeFailed({ conversationId: grace.id, change: 'handBack', error: 'Conversation not found.' }))
       .put.like(toast(HANDOVER_TEXTS.handBackFailed, 'Conversation not found.', 'destructive'))
       .not.call.fn(inboxApi.messages)
       .not.call.fn(inboxApi.conversations)
-      .not.put.actionType(handedBack.type)
+      .not.put.actionType(attendanceChanged.type)
       .run();
     const state = storeState as RootState;
-    expect(state.handover.handingBackId).toBeNull();
+    expect(state.handover.changing).toBeNull();
     expect(state.handover.escalations).toHaveLength(1);
+  });
+});
+
+describe('take over and mark done', () => {
+  const aiGrace = { ...grace, owner: 'ai' as const, needs_you: true };
+  const refreshes = (conversation: typeof grace): StaticProvider[] => [
+    [matchers.call.fn(inboxApi.messages), [question]],
+    [matchers.call.fn(inboxApi.conversations), { conversations: [conversation], next: null }],
+    [matchers.call.fn(handoverApi.escalations), []],
+  ];
+
+  it('takes over: the owner answers, the hand-over is answered, and it says so', async () => {
+    const takenOver = { ...aiGrace, owner: 'human' as const, needs_you: false };
+    const click = attendanceChangeClicked({ conversationId: grace.id, change: 'takeOver' });
+    const { storeState } = await expectSaga(changeAttendance, click)
+      .withReducer(testReducer, stateAfter(conversationsViewOpened(), escalationsLoaded([anEscalation()]), click))
+      .provide([[matchers.call.fn(handoverApi.takeOver), takenOver], ...refreshes(takenOver)])
+      .call(handoverApi.takeOver, 'token', grace.id)
+      .put.like(toast(HANDOVER_TEXTS.tookOver, HANDOVER_TEXTS.tookOverDescription, 'success'))
+      .put(attendanceChanged({ conversationId: grace.id, change: 'takeOver', conversation: takenOver }))
+      .run();
+    expect((storeState as RootState).handover).toMatchObject({ changing: null, escalations: [] });
+  });
+
+  it('marks done, or shows why not', async () => {
+    const done = { ...aiGrace, needs_you: false, done: true };
+    const click = attendanceChangeClicked({ conversationId: grace.id, change: 'done' });
+    await expectSaga(changeAttendance, click)
+      .withReducer(testReducer, stateAfter(click))
+      .provide([[matchers.call.fn(handoverApi.markDone), done], ...refreshes(done)])
+      .put.like(toast(HANDOVER_TEXTS.markedDone, HANDOVER_TEXTS.markedDoneDescription, 'success'))
+      .run();
+    await expectSaga(changeAttendance, click)
+      .withReducer(testReducer, stateAfter(click))
+      .provide([[matchers.call.fn(handoverApi.markDone), throwError(new ApiError('Conversation not found.', 404))]])
+      .put.like(toast(HANDOVER_TEXTS.markDoneFailed, 'Conversation not found.', 'destructive'))
+      .run();
   });
 });
 
