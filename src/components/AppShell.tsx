@@ -28,6 +28,7 @@ import { selectThemeMode, themeToggled } from '../features/theme/slice';
 import { useAppDispatch, useAppSelector } from '../store/hooks';
 import ConnectionFooter from './ConnectionFooter';
 import HandoverBell from '../features/inbox/HandoverBell';
+import NotifyMeMenu from '../features/inbox/NotifyMeMenu';
 import SandboxChip from './SandboxChip';
 import UserMenu from './UserMenu';
 
@@ -143,6 +144,7 @@ export default function AppShell() {
                 {mode === 'dark' ? <LightModeIcon /> : <DarkModeIcon />}
               </IconButton>
             </Tooltip>
+            <NotifyMeMenu />
             <HandoverBell />
             <UserMenu />
           </Toolbar>

@@ -14,6 +14,32 @@ const VISUALLY_HIDDEN = {
   whiteSpace: 'nowrap',
 } as const;
 
+const COUNT_PREFIX = /^\(\d+\) /;
+
+/** '(3) Messages · Threadline': the tab's title says how many conversations have unread messages. */
+export function titleWithUnread(title: string, unread: number): string {
+  const bare = title.replace(COUNT_PREFIX, '');
+  return unread > 0 ? `(${unread}) ${bare}` : bare;
+}
+
+/** Keeps the count in the tab's title, also when a page sets its own title later. */
+function useUnreadTitle(unread: number) {
+  useEffect(() => {
+    const apply = () => {
+      const wanted = titleWithUnread(document.title, unread);
+      if (document.title !== wanted) document.title = wanted;
+    };
+    apply();
+    const head = document.querySelector('head');
+    const observer = new MutationObserver(apply);
+    if (head) observer.observe(head, { subtree: true, childList: true, characterData: true });
+    return () => {
+      observer.disconnect();
+      document.title = titleWithUnread(document.title, 0);
+    };
+  }, [unread]);
+}
+
 export interface UnreadBadgeProps {
   children: ReactNode;
 }
@@ -25,6 +51,7 @@ export interface UnreadBadgeProps {
 export default function UnreadBadge({ children }: UnreadBadgeProps) {
   const dispatch = useAppDispatch();
   const unread = useAppSelector(selectUnreadConversations);
+  useUnreadTitle(unread);
 
   useEffect(() => {
     dispatch(unreadBadgeShown());

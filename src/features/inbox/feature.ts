@@ -3,16 +3,22 @@ import type { Feature } from '../../store/feature';
 import { watchHandover } from './handoverSaga';
 import handoverSlice from './handoverSlice';
 import liveSlice from './liveSlice';
+import { watchNotifications } from './notificationsSaga';
+import notificationsSlice from './notificationsSlice';
 import { watchInbox } from './saga';
 import inboxSlice from './slice';
 
 /** The inbox's sagas: conversations and replies, and the hand-over UI; one crashing cannot stop the other. */
 function* inboxSaga() {
-  yield* all([spawn(watchInbox), spawn(watchHandover)]);
+  yield* all([spawn(watchInbox), spawn(watchHandover), spawn(watchNotifications)]);
 }
 
 /**
  * Conversations, messages and replies, the sidebar's unread badge, the hand-overs (the header's
- * bell), and the live stream that tells them all what changed.
+ * bell), the live stream that tells them all what changed, and the notifications it brings.
  */
-export default { name: 'inbox', slices: [inboxSlice, handoverSlice, liveSlice], saga: inboxSaga } satisfies Feature;
+export default {
+  name: 'inbox',
+  slices: [inboxSlice, handoverSlice, liveSlice, notificationsSlice],
+  saga: inboxSaga,
+} satisfies Feature;

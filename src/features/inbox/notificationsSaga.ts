@@ -1,0 +1,140 @@
+import { channel, type Channel } from 'redux-saga';
+import { call, fork, put, select, take, takeEvery, takeLeading } from 'typed-redux-saga';
+import { navigateTo } from '../../store/navigation';
+import { safely } from '../../store/safely';
+import { liveEventReceived } from './liveSlice';
+import { noticeFor, NOTICE_TEXTS, type NoticeContext } from './notices';
+import {
+  desktopNotificationsRequested,
+  desktopNotificationsTurnedOff,
+  desktopPermissionAnswered,
+  notificationPreferencesLoaded,
+  notificationSoundToggled,
+  selectNotifications,
+  type DesktopPermission,
+} from './notificationsSlice';
+import { conversationName } from './format';
+import type { InboxState } from './state';
+
+/** Where this browser remembers the owner's choices. */
+export const NOTIFICATION_PREFERENCES_KEY = 'threadline.notifications';
+
+interface Preferences {
+  sound: boolean;
+  desktop: boolean;
+}
+
+export function readPreferences(): Preferences {
+  try {
+    const saved = JSON.parse(localStorage.getItem(NOTIFICATION_PREFERENCES_KEY) ?? '{}') as Partial<Preferences>;
+    return { sound: saved.sound === true, desktop: saved.desktop === true };
+  } catch {
+    return { sound: false, desktop: false };
+  }
+}
+
+export function writePreferences(preferences: Preferences) {
+  localStorage.setItem(NOTIFICATION_PREFERENCES_KEY, JSON.stringify(preferences));
+}
+
+export function desktopPermission(): DesktopPermission {
+  return typeof Notification === 'undefined' ? 'unsupported' : Notification.permission;
+}
+
+export async function askDesktopPermission(): Promise<DesktopPermission> {
+  return typeof Notification === 'undefined' ? 'unsupported' : Notification.requestPermission();
+}
+
+/** A short two-note chime, made on the spot (no sound file to load). */
+export function chime() {
+  const AudioContextClass = window.AudioContext as typeof AudioContext | undefined;
+  if (!AudioContextClass) return;
+  const audio = new AudioContextClass();
+  [880, 1320].forEach((frequency, index) => {
+    const tone = audio.createOscillator();
+    const volume = audio.createGain();
+    const start = audio.currentTime + index * 0.12;
+    tone.frequency.value = frequency;
+    volume.gain.setValueAtTime(0.08, start);
+    volume.gain.exponentialRampToValueAtTime(0.0001, start + 0.25);
+    tone.connect(volume).connect(audio.destination);
+    tone.start(start);
+    tone.stop(start + 0.25);
+  });
+  setTimeout(() => void audio.close(), 1_000);
+}
+
+/** A desktop notification; clicking it brings the window forward and hands the conversation to `clicks`. */
+export function showDesktopNotification(title: string, body: string, conversationId: string, clicks: Channel<string>) {
+  const notification = new Notification(title, { body, tag: conversationId });
+  notification.onclick = () => {
+    window.focus();
+    clicks.put(conversationId);
+    notification.close();
+  };
+}
+
+export const windowFocused = () => document.hasFocus();
+
+const selectInbox = (state: { inbox: InboxState }) => state.inbox;
+
+/** Tells the owner of a live event that needs them (./notices.ts), the ways they chose. */
+export function* notifyOwner(clicks: Channel<string>, { payload }: ReturnType<typeof liveEventReceived>) {
+  const preferences = yield* select(selectNotifications);
+  const desktop = preferences.desktop && preferences.permission === 'granted';
+  if (!preferences.sound && !desktop) return;
+  const inbox = yield* select(selectInbox);
+  const focused = yield* call(windowFocused);
+  const context: NoticeContext = {
+    conversations: inbox.conversations.entities,
+    listLoaded: inbox.conversationsStatus === 'loaded',
+    watchedId: focused ? inbox.open.conversationId : null,
+  };
+  const notice = noticeFor(payload.event, context);
+  if (!notice) return;
+  if (preferences.sound) yield* call(chime);
+  if (desktop) {
+    const known = inbox.conversations.entities[notice.conversationId];
+    const name = conversationName(known ?? { id: notice.conversationId, name: '' });
+    yield* call(showDesktopNotification, NOTICE_TEXTS[notice.kind], name, notice.conversationId, clicks);
+  }
+}
+
+export function* openClickedConversations(clicks: Channel<string>) {
+  while (true) {
+    const conversationId = yield* take(clicks);
+    yield* call(navigateTo, `/messages?c=${encodeURIComponent(conversationId)}`);
+  }
+}
+
+export function* loadPreferences() {
+  const saved = yield* call(readPreferences);
+  const permission = yield* call(desktopPermission);
+  yield* put(
+    notificationPreferencesLoaded({ ...saved, desktop: saved.desktop && permission === 'granted', permission }),
+  );
+}
+
+export function* savePreferences() {
+  const { sound, desktop } = yield* select(selectNotifications);
+  yield* call(writePreferences, { sound, desktop });
+}
+
+/** 'Turn on desktop notifications': the browser asks once and remembers; so do we. */
+export function* requestDesktopNotifications() {
+  const permission = yield* call(askDesktopPermission);
+  yield* put(desktopPermissionAnswered(permission));
+}
+
+/** Notifications: the owner's choices, the browser's permission, and a notice for each event that needs them. */
+export function* watchNotifications() {
+  const clicks = yield* call(channel<string>);
+  yield* call(loadPreferences);
+  yield* fork(openClickedConversations, clicks);
+  yield* takeLeading(desktopNotificationsRequested, safely(requestDesktopNotifications));
+  yield* takeEvery(
+    [notificationSoundToggled, desktopPermissionAnswered, desktopNotificationsTurnedOff],
+    safely(savePreferences),
+  );
+  yield* takeEvery(liveEventReceived, safely(notifyOwner), clicks);
+}
