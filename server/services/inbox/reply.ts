@@ -147,5 +147,5 @@ export async function sendReply(deps: InboxDeps, input: ReplyInput): Promise<Mes
     });
     throw new AppError(502, failure.code, failure.reason);
   }
-  return toMessage(await storeOutbound(deps, input, quoted, { wamid, status: 'pending' }));
+  return toMessage(await storeOutbound(deps, input, quoted, { wamid, status: 'pending' }), conversation.wa_id);
 }
