@@ -96,6 +96,45 @@ export const MessageSources = Type.Object({
 });
 export type MessageSources = Static<typeof MessageSources>;
 
+/** A shared place (a customer's location message). */
+export const MessageLocation = Type.Object({
+  latitude: Type.Number(),
+  longitude: Type.Number(),
+  name: Type.Union([Type.String(), Type.Null()]),
+  address: Type.Union([Type.String(), Type.Null()]),
+});
+export type MessageLocation = Static<typeof MessageLocation>;
+
+/**
+ * What a photo, voice note, video, file, sticker or location carries. A customer's media is
+ * `pending` until Threadline has fetched it from WhatsApp, then `ready` (its bytes at `url`, an
+ * authenticated path of the owner's API) or `failed` (`failure` says why, in plain words).
+ */
+export const MessageMedia = Type.Object({
+  kind: Type.Union([
+    Type.Literal('image'),
+    Type.Literal('audio'),
+    Type.Literal('video'),
+    Type.Literal('document'),
+    Type.Literal('sticker'),
+    Type.Literal('location'),
+  ]),
+  status: Type.Union([Type.Literal('pending'), Type.Literal('ready'), Type.Literal('failed')]),
+  /** The type decided by the file's bytes once ready; before that, what WhatsApp declared. */
+  mime_type: Type.Union([Type.String(), Type.Null()]),
+  size_bytes: Type.Union([Type.Integer({ minimum: 0 }), Type.Null()]),
+  filename: Type.Union([Type.String(), Type.Null()]),
+  caption: Type.Union([Type.String(), Type.Null()]),
+  duration_seconds: Type.Union([Type.Number({ minimum: 0 }), Type.Null()]),
+  /** Audio recorded in WhatsApp (a voice note) rather than a file. */
+  voice: Type.Boolean(),
+  /** `GET` it with the bearer token: the file itself, with its content type. Null unless ready. */
+  url: Type.Union([Type.String(), Type.Null()]),
+  failure: Type.Union([Type.String(), Type.Null()]),
+  location: Type.Union([MessageLocation, Type.Null()]),
+});
+export type MessageMedia = Static<typeof MessageMedia>;
+
 /** SPEC.md §3 Message, plus delivery status, who sent it and reactions. `id` is the wamid. */
 export const Message = Type.Object({
   id: Type.String(),
@@ -110,6 +149,8 @@ export const Message = Type.Object({
   reactions: Type.Array(Reaction),
   /** AI replies only: the passages and memories the answer used. */
   sources: Type.Optional(MessageSources),
+  /** Photos, voice notes, videos, files, stickers and locations; absent on text. */
+  media: Type.Optional(MessageMedia),
 });
 export type Message = Static<typeof Message>;
 
@@ -146,6 +187,7 @@ export const INBOX_ERRORS = {
   messageNotFound: 'Message not found.',
   quotedNotFound: 'The message you are replying to is not in this conversation.',
   quotedNotSent: 'The message you are replying to never reached WhatsApp, so it cannot be quoted.',
+  mediaNotFound: 'This message has no file to show.',
   customerMessageNotHidden: "Only your own messages can be deleted; the customer's messages stay in the conversation.",
 } as const;
 

@@ -7,3 +7,4 @@ export * from './whatsapp';
 export * from './agents';
 export * from './analytics';
 export * from './live';
+export * from './media';

@@ -14,6 +14,7 @@ import jobs from './plugins/jobs';
 import knowledge from './plugins/knowledge';
 import live from './plugins/live';
 import mailer from './plugins/mailer';
+import media from './plugins/media';
 import openapi from './plugins/openapi';
 import rateLimit from './plugins/rate-limit';
 import replies from './plugins/replies';
@@ -72,6 +73,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await app.register(events);
   await app.register(whatsapp);
   await app.register(knowledge);
+  await app.register(media);
   await app.register(inbox);
   await app.register(live);
   app.closing.addEventListener('abort', () => app.whatsapp.graph.close(), { once: true });

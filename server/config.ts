@@ -110,6 +110,8 @@ export interface WhatsAppConfig {
   graphApiVersion: string;
   /** Every Graph call gives up after this long. */
   graphTimeoutMs: number;
+  /** The sandbox's pretend review: how long a submitted template waits before approval or rejection. */
+  sandboxTemplateReviewMs: number;
 }
 
 export interface Config {
@@ -234,6 +236,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       graphApiBaseUrl: optional(env.GRAPH_API_BASE_URL)?.replace(/\/+$/, ''),
       graphApiVersion: optional(env.GRAPH_API_VERSION) ?? 'v23.0',
       graphTimeoutMs: integer('GRAPH_API_TIMEOUT_MS', env.GRAPH_API_TIMEOUT_MS, 10_000),
+      sandboxTemplateReviewMs: integer('SANDBOX_TEMPLATE_REVIEW_MS', env.SANDBOX_TEMPLATE_REVIEW_MS, 5_000),
     },
     agentModels: agentModels(env.AGENT_MODELS),
     openaiCompatibleBaseUrl: optional(env.OPENAI_COMPATIBLE_BASE_URL)?.replace(/\/+$/, ''),

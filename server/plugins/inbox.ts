@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { withMediaJob } from '../services/media/fetch-job';
 import { replyJobs } from '../services/replies/jobs';
 import { DeliveryBatcher } from '../services/whatsapp/webhook/batch';
 
@@ -12,7 +13,7 @@ declare module 'fastify' {
 
 /**
  * The inbox's intake: the webhook hands its deliveries over to one batcher, which stores them with
- * the reply and memory jobs of their new messages; closing the app waits for those handed over.
+ * the media, reply and memory jobs of their new messages; closing the app waits for those handed over.
  */
 export default fp(
   async function inbox(app: FastifyInstance) {
@@ -20,7 +21,7 @@ export default fp(
       db: app.db,
       events: app.events,
       log: app.log,
-      messageJobs: () => replyJobs(app.config.replyDebounceMs),
+      messageJobs: () => withMediaJob(replyJobs(app.config.replyDebounceMs)),
       runner: app.jobs,
     });
     app.decorate('deliveries', batcher);

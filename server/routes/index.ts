@@ -11,6 +11,7 @@ import events from './events';
 import health from './health';
 import messages from './messages';
 import handback from './messages/handback';
+import messageMedia from './messages/media';
 import sandbox from './sandbox';
 import users from './users';
 import availability from './users/availability';
@@ -36,6 +37,7 @@ export default async function routes(app: FastifyInstance) {
     await owner.register(whatsapp);
     await owner.register(messages);
     await owner.register(handback);
+    await owner.register(messageMedia);
     await owner.register(escalations);
     await owner.register(events);
     await owner.register(agents);

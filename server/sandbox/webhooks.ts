@@ -63,9 +63,22 @@ export interface MessagesValue {
   statuses?: StatusUpdate[];
 }
 
+/** `message_template_status_update`: a template's review outcome (not in Meta's OpenAPI file; Meta's webhook reference). */
+export interface TemplateStatusValue {
+  event: 'APPROVED' | 'REJECTED' | 'PENDING' | 'DISABLED' | 'PAUSED';
+  message_template_id: number;
+  message_template_name: string;
+  message_template_language: string;
+  /** 'NONE' unless rejected, e.g. 'INVALID_FORMAT'. */
+  reason: string;
+}
+
+export type WebhookChange =
+  { value: MessagesValue; field: 'messages' } | { value: TemplateStatusValue; field: 'message_template_status_update' };
+
 export interface WebhookPayload {
   object: 'whatsapp_business_account';
-  entry: { id: string; changes: { value: MessagesValue; field: 'messages' }[] }[];
+  entry: { id: string; time?: number; changes: WebhookChange[] }[];
 }
 
 function envelope(
@@ -107,6 +120,56 @@ export function inboundTextPayload(number: BusinessNumber, message: InboundText)
       },
     ],
   });
+}
+
+/** A customer's photo, voice note, video, file or sticker, as Meta's "Image Message" example. */
+export function inboundMediaPayload(
+  number: BusinessNumber,
+  message: Omit<InboundText, 'text'> & { kind: string; media: Record<string, unknown> },
+): WebhookPayload {
+  return envelope(number, {
+    contacts: [{ profile: { name: message.name }, wa_id: message.from }],
+    messages: [
+      {
+        from: message.from,
+        id: message.wamid,
+        timestamp: message.timestamp,
+        type: message.kind,
+        [message.kind]: message.media,
+      },
+    ],
+  });
+}
+
+/** A customer's shared location, as Meta's "Location Message" example. */
+export function inboundLocationPayload(
+  number: BusinessNumber,
+  message: Omit<InboundText, 'text'> & {
+    location: { latitude: number; longitude: number; name?: string; address?: string };
+  },
+): WebhookPayload {
+  return envelope(number, {
+    contacts: [{ profile: { name: message.name }, wa_id: message.from }],
+    messages: [
+      {
+        from: message.from,
+        id: message.wamid,
+        timestamp: message.timestamp,
+        type: 'location',
+        location: message.location,
+      },
+    ],
+  });
+}
+
+/** A template's review outcome for its WABA (`entry.id` is the WABA; no phone number is named). */
+export function templateStatusPayload(wabaId: string, value: TemplateStatusValue, now = Date.now()): WebhookPayload {
+  return {
+    object: 'whatsapp_business_account',
+    entry: [
+      { id: wabaId, time: Math.floor(now / 1000), changes: [{ value, field: 'message_template_status_update' }] },
+    ],
+  };
 }
 
 export function statusPayload(number: BusinessNumber, statuses: StatusUpdate[]): WebhookPayload {
@@ -171,7 +234,7 @@ export class SandboxWebhooks {
    * background, and `onDelivered` runs once whichever attempt is acknowledged.
    */
   async send(
-    number: BusinessNumber,
+    number: Pick<BusinessNumber, 'waba_id'>,
     payload: WebhookPayload,
     onDelivered?: () => Promise<void>,
   ): Promise<DeliveryOutcome> {

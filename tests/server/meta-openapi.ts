@@ -6,8 +6,10 @@ import YAML from 'yaml';
 /**
  * Meta's own OpenAPI description of the Cloud API (shared/meta, v23.0), for checking what our Graph
  * client sends and what our simulator answers. Where its $refs and its examples disagree, the
- * examples win (WHATSAPP.md §5): `TextMessage` is checked with its allOf merged (its second part
- * forbids the base properties), `subscribed_apps` items against the examples' shape.
+ * examples win (WHATSAPP.md §5): the outgoing messages (`TextMessage`, the media ones,
+ * `TemplateMessage`) are checked with their allOf merged (each second part forbids the base
+ * properties), as `<Name>Merged`; `subscribed_apps` items against the examples' shape; a template's
+ * `language` needs only `code`, as every template example sends it (the schema also requires `policy`).
  */
 
 export const META_OPENAPI_FILE = path.resolve(__dirname, '../../../shared/meta/business-messaging-api_v23.0.yaml');
@@ -41,7 +43,19 @@ export class MetaOpenApi {
   private readonly ajv = new Ajv2020({ strict: false, validateSchema: false, allErrors: true, logger: false });
 
   constructor(readonly spec: OpenApi) {
-    const schemas = { ...spec.components.schemas, TextMessageMerged: merged(spec, 'TextMessage') };
+    const outgoing = [
+      'TextMessage',
+      'ImageMessage',
+      'AudioMessage',
+      'VideoMessage',
+      'DocumentMessage',
+      'TemplateMessage',
+    ];
+    const schemas: Record<string, Schema> = {
+      ...spec.components.schemas,
+      LanguageObject: { ...spec.components.schemas.LanguageObject, required: ['code'] },
+    };
+    for (const name of outgoing) schemas[`${name}Merged`] = merged(spec, name);
     this.ajv.addSchema({ $id: ROOT_ID, components: { ...spec.components, schemas } });
   }
 

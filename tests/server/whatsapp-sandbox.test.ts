@@ -197,7 +197,11 @@ describe('POST /sandbox/graph/:version/:phone_number_id/messages', () => {
   it.each<[string, unknown]>([
     ['no messaging_product', { to: '1650555', type: 'text', text: { body: 'x' } }],
     ['an empty text', { messaging_product: 'whatsapp', to: '16505551234', type: 'text', text: { body: ' ' } }],
-    ['an image', { messaging_product: 'whatsapp', to: '16505551234', type: 'image', image: { id: '1' } }],
+    [
+      'an image by link (the sandbox sends uploaded media)',
+      { messaging_product: 'whatsapp', to: '16505551234', type: 'image', image: { link: 'https://example.com/a.jpg' } },
+    ],
+    ['a location', { messaging_product: 'whatsapp', to: '16505551234', type: 'location', location: {} }],
     [
       'a bad typing indicator',
       { messaging_product: 'whatsapp', status: 'read', message_id: 'w', typing_indicator: {} },

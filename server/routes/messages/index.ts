@@ -12,6 +12,7 @@ import {
   UnreadSummary,
 } from '../../../contract';
 import { readConversationList } from '../../services/inbox/conversation-pages';
+import { inlineDisposition, readMessageFile } from '../../services/media/read';
 import { requireConversation, unreadSummary } from '../../services/inbox/conversations';
 import type { InboxDeps } from '../../services/inbox/deps';
 import { hideMessage, readConversation } from '../../services/inbox/messages';
@@ -146,6 +147,37 @@ const messages: FastifyPluginAsyncTypebox = async (app) => {
       });
       await takeOverByHand(app.db, request.user.id, conversation.id);
       return reply.code(201).send(message);
+    },
+  );
+
+  app.get(
+    '/messages/conversations/:id/media/:messageId',
+    {
+      schema: {
+        ...common,
+        summary: 'The file of a photo, voice note, video, document or sticker, once its media is ready',
+        description:
+          'Served with the type its bytes showed (never HTML), to the owner of the conversation only; 404 for a ' +
+          'message without a ready file.',
+        params: MessageParams,
+        produces: ['image/jpeg', 'image/png', 'image/webp', 'audio/ogg', 'video/mp4', 'application/pdf'],
+        response: {
+          200: Type.Unsafe<Buffer>({ type: 'string', format: 'binary', description: 'The file' }),
+          401: ErrorResponse,
+          404: ErrorResponse,
+        },
+      },
+    },
+    async (request, reply) => {
+      const conversation = await requireConversation(app.db, request.user.id, request.params.id);
+      const file = await readMessageFile(app.db, app.media.store, conversation, request.params.messageId);
+      return reply
+        .header('content-type', file.mimeType)
+        .header('content-length', file.size)
+        .header('content-disposition', inlineDisposition(file.filename))
+        .header('content-security-policy', "default-src 'none'; sandbox")
+        .header('cache-control', 'private, max-age=3600')
+        .send(file.bytes);
     },
   );
 

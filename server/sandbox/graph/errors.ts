@@ -9,14 +9,20 @@ export class SandboxGraphError extends Error {
     readonly httpStatus: number,
     readonly code: number,
     readonly title: string,
-    readonly options: { type?: string; subcode?: number; details?: string } = {},
+    readonly options: {
+      type?: string;
+      subcode?: number;
+      details?: string;
+      userTitle?: string;
+      userMessage?: string;
+    } = {},
   ) {
     super(`(#${code}) ${title}`);
     this.name = 'SandboxGraphError';
   }
 
   toBody() {
-    const { type = 'OAuthException', subcode, details } = this.options;
+    const { type = 'OAuthException', subcode, details, userTitle, userMessage } = this.options;
     return {
       error: {
         message: this.message,
@@ -24,6 +30,8 @@ export class SandboxGraphError extends Error {
         code: this.code,
         ...(subcode === undefined ? {} : { error_subcode: subcode }),
         ...(details === undefined ? {} : { error_data: { messaging_product: 'whatsapp', details } }),
+        ...(userTitle === undefined ? {} : { error_user_title: userTitle }),
+        ...(userMessage === undefined ? {} : { error_user_msg: userMessage }),
         fbtrace_id: crypto.randomBytes(12).toString('base64url'),
       },
     };
@@ -59,6 +67,19 @@ export const graphErrors = {
     new SandboxGraphError(400, 131047, 'Re-engagement message', {
       details:
         'Message failed to send because more than 24 hours have passed since the customer last replied to this number.',
+    }),
+  /** 131053: Meta's answer to an upload it will not take (type, size) or a media id it does not know. */
+  mediaUpload: (details: string) => new SandboxGraphError(400, 131053, 'Media upload error', { details }),
+  /** A template Meta refuses at submission (code 100 with the reason for the person, as Meta writes it). */
+  invalidTemplate: (userTitle: string, userMessage: string) =>
+    new SandboxGraphError(400, 100, 'Invalid parameter', { subcode: 2388043, userTitle, userMessage }),
+  templateMissing: (name: string, language: string) =>
+    new SandboxGraphError(404, 132001, 'Template name does not exist in the translation', {
+      details: `template name (${name}) does not exist in ${language}`,
+    }),
+  templateParameters: (expected: number, given: number) =>
+    new SandboxGraphError(400, 132000, 'Number of parameters does not match the expected number of params', {
+      details: `body: number of localizable_params (${given}) does not match the expected number of params (${expected})`,
     }),
   unknownPath: (path: string) => new SandboxGraphError(400, 100, `Unknown path components: ${path}`),
   unavailable: () =>

@@ -1,12 +1,16 @@
+import { MEDIA_CAPTION_MAX_LENGTH, MEDIA_KINDS, MEDIA_LIMITS, type MediaKind } from '../../../contract';
 import type { Executor } from '../../db/client';
 import type { PhoneRow } from './accounts';
 import { graphErrors } from './errors';
 import { digitsOf, wamid } from './ids';
+import { storeMedia } from './media';
+import { renderTemplate, variablesOf, type TemplateRow } from './templates';
 
 /**
- * POST /{phone_number_id}/messages in the sandbox: free-form text inside the 24-hour customer
- * service window, read receipts and the typing indicator. Inbound customer messages are recorded
- * here too, because they are what opens the window.
+ * POST /{phone_number_id}/messages in the sandbox: free-form text and media (by the id an upload
+ * gave) inside the 24-hour customer service window, approved templates at any time, read receipts
+ * and the typing indicator. Inbound customer messages are recorded here too, because they are what
+ * opens the window.
  */
 
 export const SERVICE_WINDOW_HOURS = 24;
@@ -32,38 +36,134 @@ export async function postMessage(db: Executor, phone: PhoneRow, body: unknown, 
   if (body.messaging_product !== 'whatsapp') throw invalid("messaging_product must be 'whatsapp'.");
   if (body.status !== undefined) return markRead(db, phone, body);
   if (phone.registered_at === null) throw graphErrors.notRegistered();
-  if (body.type !== 'text') {
-    throw invalid('The sandbox sends text messages, read receipts and typing indicators only.');
-  }
-  const answer = await sendText(db, phone, body);
+  const answer =
+    body.type === 'text'
+      ? await sendText(db, phone, body)
+      : body.type === 'template'
+        ? await sendTemplate(db, phone, body)
+        : (MEDIA_KINDS as readonly unknown[]).includes(body.type)
+          ? await sendMedia(db, phone, body, body.type as MediaKind)
+          : invalidType();
   listener?.sent(answer.messages[0].id, answer.contacts[0].wa_id);
   return answer;
 }
 
-async function sendText(db: Executor, phone: PhoneRow, body: Body) {
-  const { to, text, context, recipient_type: recipientType } = body;
+function invalidType(): never {
+  throw invalid('The sandbox sends text, image, audio, video, document, sticker and template messages.');
+}
+
+/** What every send checks: the recipient, and the quoted message when there is one. */
+function recipient(body: Body): { to: string; waId: string; quoted: string | null } {
+  const { to, context, recipient_type: recipientType } = body;
   if (recipientType !== undefined && recipientType !== 'individual') {
     throw invalid("recipient_type must be 'individual' in the sandbox.");
   }
   if (typeof to !== 'string' || digitsOf(to).length < 6) throw invalid('to must be a phone number.');
+  if (context !== undefined && (!isObject(context) || typeof context.message_id !== 'string')) {
+    throw invalid('context.message_id must be a message id.');
+  }
+  return { to, waId: digitsOf(to), quoted: isObject(context) ? (context.message_id as string) : null };
+}
+
+async function storeOutbound(db: Executor, phone: PhoneRow, body: Body, type: string, content: unknown) {
+  const { to, waId, quoted } = recipient(body);
+  const id = wamid();
+  await db.query(
+    `insert into sandbox_messages (wamid, phone_number_id, wa_id, direction, type, body, context_wamid)
+     values ($1, $2, $3, 'outbound', $4, $5::jsonb, $6)`,
+    [id, phone.id, waId, type, JSON.stringify(content), quoted],
+  );
+  return { messaging_product: 'whatsapp', contacts: [{ input: to, wa_id: waId }], messages: [{ id }] };
+}
+
+async function requireWindow(db: Executor, phone: PhoneRow, body: Body) {
+  if (!(await windowIsOpen(db, phone.id, recipient(body).waId))) throw graphErrors.outsideWindow();
+}
+
+async function sendText(db: Executor, phone: PhoneRow, body: Body) {
+  const { text } = body;
+  recipient(body);
   if (!isObject(text) || typeof text.body !== 'string' || text.body.trim() === '') {
     throw invalid('text.body is required.');
   }
   if (text.body.length > TEXT_BODY_MAX_LENGTH) {
     throw invalid(`text.body must be at most ${TEXT_BODY_MAX_LENGTH} characters.`);
   }
-  if (context !== undefined && (!isObject(context) || typeof context.message_id !== 'string')) {
-    throw invalid('context.message_id must be a message id.');
+  await requireWindow(db, phone, body);
+  return storeOutbound(db, phone, body, 'text', text);
+}
+
+/** An image, audio, video, document or sticker, by the id of a media of this number (links are not fetched). */
+async function sendMedia(db: Executor, phone: PhoneRow, body: Body, kind: MediaKind) {
+  recipient(body);
+  const media = body[kind];
+  if (!isObject(media)) throw invalid(`${kind} is required.`);
+  if (typeof media.id !== 'string') {
+    throw invalid(`${kind}.id is required: the sandbox sends media uploaded with POST /{phone-number-id}/media.`);
   }
-  const waId = digitsOf(to);
-  if (!(await windowIsOpen(db, phone.id, waId))) throw graphErrors.outsideWindow();
-  const id = wamid();
-  await db.query(
-    `insert into sandbox_messages (wamid, phone_number_id, wa_id, direction, type, body, context_wamid)
-     values ($1, $2, $3, 'outbound', 'text', $4::jsonb, $5)`,
-    [id, phone.id, waId, JSON.stringify(text), context?.message_id ?? null],
+  const { caption, filename } = media;
+  if (caption !== undefined) {
+    if (!MEDIA_LIMITS[kind].caption) throw invalid(`A ${kind} has no caption.`);
+    if (typeof caption !== 'string' || caption.length > MEDIA_CAPTION_MAX_LENGTH) {
+      throw invalid(`${kind}.caption must be text of at most ${MEDIA_CAPTION_MAX_LENGTH} characters.`);
+    }
+  }
+  if (filename !== undefined && (kind !== 'document' || typeof filename !== 'string')) {
+    throw invalid('filename is for documents only.');
+  }
+  const stored = await db.maybeOne<{ mime_type: string; filename: string | null }>(
+    'select mime_type, filename from sandbox_media where id = $1 and phone_number_id = $2',
+    [media.id, phone.id],
   );
-  return { messaging_product: 'whatsapp', contacts: [{ input: to, wa_id: waId }], messages: [{ id }] };
+  if (!stored) throw graphErrors.mediaUpload(`Media ${media.id} was not found for this number.`);
+  await requireWindow(db, phone, body);
+  return storeOutbound(db, phone, body, kind, {
+    id: media.id,
+    mime_type: stored.mime_type,
+    ...(caption === undefined ? {} : { caption }),
+    ...(kind === 'document' ? { filename: filename ?? stored.filename ?? 'document' } : {}),
+  });
+}
+
+function textParameters(components: unknown, type: 'header' | 'body'): string[] {
+  if (components === undefined) return [];
+  if (!Array.isArray(components)) throw invalid('template.components must be a list.');
+  const component = components.find((item) => isObject(item) && item.type === type) as Body | undefined;
+  if (!component) return [];
+  if (!Array.isArray(component.parameters)) throw invalid(`template ${type} parameters must be a list.`);
+  return component.parameters.map((parameter) => {
+    if (!isObject(parameter) || parameter.type !== 'text' || typeof parameter.text !== 'string') {
+      throw invalid('The sandbox fills templates with text parameters only.');
+    }
+    return parameter.text;
+  });
+}
+
+/** An approved template of the number's WABA, with as many values as it has variables; no window needed. */
+async function sendTemplate(db: Executor, phone: PhoneRow, body: Body) {
+  recipient(body);
+  const { template } = body;
+  if (!isObject(template) || typeof template.name !== 'string') throw invalid('template.name is required.');
+  const language = isObject(template.language) ? template.language.code : undefined;
+  if (typeof language !== 'string') throw invalid('template.language.code is required.');
+  const found = await db.maybeOne<TemplateRow>(
+    `select * from sandbox_templates where waba_id = $1 and name = $2 and language = $3 and status = 'APPROVED'`,
+    [phone.waba_id, template.name, language],
+  );
+  if (!found) throw graphErrors.templateMissing(template.name, language);
+  const header = textParameters(template.components, 'header');
+  const values = textParameters(template.components, 'body');
+  const expected = (type: string) => {
+    const text = found.components.find((component) => component.type === type)?.text;
+    return typeof text === 'string' ? variablesOf(text).length : 0;
+  };
+  if (values.length !== expected('BODY')) throw graphErrors.templateParameters(expected('BODY'), values.length);
+  if (header.length !== expected('HEADER')) throw graphErrors.templateParameters(expected('HEADER'), header.length);
+  return storeOutbound(db, phone, body, 'template', {
+    name: found.name,
+    language,
+    body: renderTemplate(found, header, values),
+  });
 }
 
 async function markRead(db: Executor, phone: PhoneRow, body: Body) {
@@ -133,6 +233,75 @@ export async function recordInboundMessage(db: Executor, message: InboundText): 
     `insert into sandbox_messages (wamid, phone_number_id, wa_id, direction, type, body, context_wamid)
      values ($1, $2, $3, 'inbound', 'text', $4::jsonb, $5) returning created_at`,
     [id, message.phoneNumberId, waId, JSON.stringify({ body: message.text }), message.replyTo ?? null],
+  );
+  return { wamid: id, wa_id: waId, timestamp: String(Math.floor(row.created_at.getTime() / 1000)) };
+}
+
+export interface InboundMedia {
+  phoneNumberId: string;
+  from: string;
+  kind: MediaKind;
+  mimeType: string;
+  bytes: Buffer;
+  caption?: string;
+  filename?: string;
+  /** Audio recorded with the phone's microphone (a voice note). */
+  voice?: boolean;
+}
+
+/** The media part of a webhook message, as Meta's examples write it. */
+export type WebhookMedia = { id: string; mime_type: string; sha256: string } & Record<string, unknown>;
+
+/**
+ * A customer's photo, voice note, video, file or sticker: kept as the number's media (so that
+ * GET /{media-id} finds it) and recorded like a text, opening the window.
+ */
+export async function recordInboundMedia(
+  db: Executor,
+  message: InboundMedia,
+): Promise<RecordedInbound & { media: WebhookMedia }> {
+  const stored = await storeMedia(db, {
+    phoneNumberId: message.phoneNumberId,
+    mimeType: message.mimeType,
+    bytes: message.bytes,
+    filename: message.filename,
+  });
+  const media: WebhookMedia = { mime_type: stored.mime_type, sha256: stored.sha256, id: stored.id };
+  if (message.caption && MEDIA_LIMITS[message.kind].caption) media.caption = message.caption;
+  if (message.kind === 'document') media.filename = message.filename ?? 'document';
+  if (message.kind === 'audio') media.voice = message.voice ?? false;
+  if (message.kind === 'sticker') media.animated = false;
+  const recorded = await recordInbound(db, message.phoneNumberId, message.from, message.kind, media);
+  return { ...recorded, media };
+}
+
+export interface InboundLocation {
+  phoneNumberId: string;
+  from: string;
+  latitude: number;
+  longitude: number;
+  name?: string;
+  address?: string;
+}
+
+export async function recordInboundLocation(db: Executor, message: InboundLocation): Promise<RecordedInbound> {
+  const { latitude, longitude, name, address } = message;
+  return recordInbound(db, message.phoneNumberId, message.from, 'location', { latitude, longitude, name, address });
+}
+
+async function recordInbound(
+  db: Executor,
+  phoneNumberId: string,
+  from: string,
+  type: string,
+  body: unknown,
+): Promise<RecordedInbound> {
+  const waId = digitsOf(from);
+  const id = wamid();
+  const row = await db.one<{ created_at: Date }>(
+    `insert into sandbox_messages (wamid, phone_number_id, wa_id, direction, type, body)
+     values ($1, $2, $3, 'inbound', $4, $5::jsonb) returning created_at`,
+    [id, phoneNumberId, waId, type, JSON.stringify(body)],
   );
   return { wamid: id, wa_id: waId, timestamp: String(Math.floor(row.created_at.getTime() / 1000)) };
 }

@@ -1,4 +1,6 @@
+import multipart from '@fastify/multipart';
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import { MEDIA_KINDS, MEDIA_LIMITS } from '../../../contract';
 import {
   accessiblePhoneNumber,
   accessibleWaba,
@@ -11,10 +13,28 @@ import {
   type CodeExchange,
 } from './accounts';
 import { graphErrors, SandboxGraphError } from './errors';
+import {
+  deleteMedia,
+  downloadMedia,
+  findMedia,
+  MEDIA_DOWNLOAD_PATH,
+  mediaNode,
+  readUploadParts,
+  uploadMedia,
+  type DownloadQuery,
+} from './media';
 import { postMessage } from './messages';
 import { readNode } from './nodes';
+import {
+  createTemplate,
+  deleteTemplate,
+  finishReview,
+  listTemplates,
+  type TemplateListQuery,
+  type TemplateRow,
+} from './templates';
 import { businessMessageSent } from '../statuses';
-import type { SandboxWebhooks } from '../webhooks';
+import { templateStatusPayload, type SandboxWebhooks } from '../webhooks';
 
 /**
  * The Graph API simulator, mounted at /sandbox/graph while no Meta app is configured: exactly the
@@ -39,8 +59,12 @@ function toGraphError(app: FastifyInstance, error: FastifyError): SandboxGraphEr
   return graphErrors.unavailable();
 }
 
+/** The largest file Meta takes of any kind: an upload is read no further (one byte more says "too large"). */
+const MAX_UPLOAD_BYTES = Math.max(...MEDIA_KINDS.map((kind) => MEDIA_LIMITS[kind].maxBytes));
+
 export default async function sandboxGraph(app: FastifyInstance, options: { webhooks: SandboxWebhooks }) {
   const { settings } = app.whatsapp;
+  const reviewMs = app.config.whatsapp.sandboxTemplateReviewMs;
   const sandboxApp = { id: settings.appId, name: settings.appName, secret: settings.appSecret };
   const db = app.db;
   const hidden = { schema: { hide: true } };
@@ -92,7 +116,85 @@ export default async function sandboxGraph(app: FastifyInstance, options: { webh
     });
   });
 
-  app.get<{ Params: Params; Querystring: { fields?: string } }>('/:version/:id', hidden, async (request) =>
-    readNode(db, await callerWaba(request), request.params.id, request.query.fields),
+  await app.register(multipart, {
+    limits: { fileSize: MAX_UPLOAD_BYTES + 1, files: 1, fields: 4, parts: 5 },
+    throwFileSizeLimit: false,
+  });
+
+  app.post<{ Params: Params }>(
+    '/:version/:id/media',
+    { ...hidden, bodyLimit: MAX_UPLOAD_BYTES + 64 * 1024 },
+    async (request) => {
+      const phone = await accessiblePhoneNumber(db, await callerWaba(request), request.params.id);
+      if (!request.isMultipart())
+        throw graphErrors.badParameter('Invalid parameter', 'Upload media as multipart/form-data.');
+      return uploadMedia(db, phone, await readUploadParts(request.parts()));
+    },
+  );
+
+  app.get<{ Querystring: DownloadQuery }>(MEDIA_DOWNLOAD_PATH, hidden, async (request, reply) => {
+    const media = await downloadMedia(db, await callerWaba(request), request.query, settings.appSecret);
+    return reply.type(media.mimeType).header('content-length', media.bytes.length).send(media.bytes);
+  });
+
+  /** The pretend review: a moment after submission the template is approved or rejected, and our webhook told. */
+  const review = (template: TemplateRow) =>
+    options.webhooks.later(reviewMs, async () => {
+      const reviewed = await finishReview(db, template.id);
+      if (!reviewed) return;
+      const value = {
+        event: reviewed.status as 'APPROVED' | 'REJECTED',
+        message_template_id: Number(reviewed.id),
+        message_template_name: reviewed.name,
+        message_template_language: reviewed.language,
+        reason: reviewed.rejected_reason ?? 'NONE',
+      };
+      await options.webhooks.send({ waba_id: reviewed.waba_id }, templateStatusPayload(reviewed.waba_id, value));
+    });
+
+  app.get<{ Params: Params; Querystring: TemplateListQuery }>(
+    '/:version/:id/message_templates',
+    hidden,
+    async (request) => {
+      const waba = await accessibleWaba(db, await callerWaba(request), request.params.id);
+      return listTemplates(db, waba, request.query);
+    },
+  );
+
+  app.post<{ Params: Params }>('/:version/:id/message_templates', hidden, async (request) => {
+    const waba = await accessibleWaba(db, await callerWaba(request), request.params.id);
+    const template = await createTemplate(db, waba, request.body);
+    review(template);
+    return { id: template.id, status: template.status, category: template.category };
+  });
+
+  app.delete<{ Params: Params; Querystring: { name?: string; hsm_id?: string } }>(
+    '/:version/:id/message_templates',
+    hidden,
+    async (request) => {
+      const waba = await accessibleWaba(db, await callerWaba(request), request.params.id);
+      return deleteTemplate(db, waba, request.query);
+    },
+  );
+
+  app.get<{ Params: Params; Querystring: { fields?: string; phone_number_id?: string } }>(
+    '/:version/:id',
+    hidden,
+    async (request) => {
+      const wabaId = await callerWaba(request);
+      const media = await findMedia(db, wabaId, request.params.id, request.query.phone_number_id);
+      if (media) return mediaNode(media, settings.graphBaseUrl(), settings.appSecret);
+      return readNode(db, wabaId, request.params.id, request.query.fields);
+    },
+  );
+
+  app.delete<{ Params: Params; Querystring: { phone_number_id?: string } }>(
+    '/:version/:id',
+    hidden,
+    async (request) => {
+      const media = await findMedia(db, await callerWaba(request), request.params.id, request.query.phone_number_id);
+      if (!media) throw graphErrors.objectMissing(request.params.id);
+      return deleteMedia(db, media);
+    },
   );
 }

@@ -1,14 +1,16 @@
 import {
   INBOX_ERRORS,
   INBOX_LIMITS,
+  MEDIA_KINDS,
   type Message,
+  type MessageMedia,
   type MessageSender,
   type MessageSources,
   type MessageStatus,
 } from '../../../contract';
 import type { Db, Executor } from '../../db/client';
 import { Conflict, NotFound } from '../../errors';
-import { markConversationRead, refreshPreview, type ConversationRow } from './conversations';
+import { markConversationRead, publicConversationId, refreshPreview, type ConversationRow } from './conversations';
 import { CHANGE_STATE, changeParts, etagMatches, strongEtag, type ChangeState } from './etag';
 
 /** A conversation's messages as the inbox shows them: oldest first, paged backwards, hidden ones left out. */
@@ -26,12 +28,79 @@ export type MessageRow = {
   sent_at: Date;
   /** What an AI reply was built from (passages, memories); null for any other message. */
   sources: MessageSources | null;
+  type: string;
+  /** The webhook's (or our send's) media or location object; null for other types. */
+  media_raw: Record<string, unknown> | null;
+  /** The media job's outcome; null while pending (and for text). */
+  media_state: {
+    status: 'ready' | 'failed';
+    mime_type: string | null;
+    size_bytes: number | null;
+    failure: string | null;
+  } | null;
 };
 
-export const MESSAGE_COLUMNS =
-  'id, wamid, direction, sender, body, in_reply_to, reactions, status, status_error, sent_at, sources';
+const MEDIA_TYPES_SQL = [...MEDIA_KINDS, 'location'].map((type) => `'${type}'`).join(', ');
 
-export function toMessage(row: MessageRow): Message {
+export const MESSAGE_COLUMNS = `id, wamid, direction, sender, body, in_reply_to, reactions, status, status_error,
+  sent_at, sources, type, case when type in (${MEDIA_TYPES_SQL}) then raw -> type end as media_raw,
+  (select jsonb_build_object('status', mm.status, 'mime_type', mm.mime_type, 'size_bytes', mm.size_bytes,
+                             'failure', mm.failure)
+     from message_media mm where mm.message_id = messages.id) as media_state`;
+
+/** The authenticated path of a message's file (GET /messages/conversations/{id}/media/{messageId}). */
+export function mediaPath(waId: string, wamid: string): string {
+  return `/api/v1/messages/conversations/${encodeURIComponent(publicConversationId(waId))}/media/${encodeURIComponent(wamid)}`;
+}
+
+const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
+const number = (value: unknown) => {
+  const parsed = typeof value === 'string' ? Number(value) : value;
+  return typeof parsed === 'number' && Number.isFinite(parsed) ? parsed : null;
+};
+
+function toMedia(row: MessageRow, waId: string): MessageMedia | undefined {
+  const raw = row.media_raw;
+  if (!raw) return undefined;
+  if (row.type === 'location') {
+    const latitude = number(raw.latitude);
+    const longitude = number(raw.longitude);
+    return {
+      kind: 'location',
+      status: 'ready',
+      mime_type: null,
+      size_bytes: null,
+      filename: null,
+      caption: null,
+      duration_seconds: null,
+      voice: false,
+      url: null,
+      failure: null,
+      location:
+        latitude === null || longitude === null
+          ? null
+          : { latitude, longitude, name: text(raw.name), address: text(raw.address) },
+    };
+  }
+  const state = row.media_state;
+  const status = state?.status ?? 'pending';
+  return {
+    kind: row.type as MessageMedia['kind'],
+    status,
+    mime_type: state?.mime_type ?? text(raw.mime_type),
+    size_bytes: state?.size_bytes ?? null,
+    filename: text(raw.filename),
+    caption: text(raw.caption),
+    duration_seconds: number(raw.duration),
+    voice: raw.voice === true,
+    url: status === 'ready' ? mediaPath(waId, row.wamid) : null,
+    failure: status === 'failed' ? (state?.failure ?? null) : null,
+    location: null,
+  };
+}
+
+/** A stored message as the API shows it; `waId` is its conversation's customer (for the media path). */
+export function toMessage(row: MessageRow, waId: string): Message {
   // A reaction taken back is kept (as null) so that an older retried one cannot come back; not shown.
   const reactions = Object.values(row.reactions)
     .filter((reaction): reaction is { emoji: string; timestamp: number } => typeof reaction.emoji === 'string')
@@ -48,7 +117,12 @@ export function toMessage(row: MessageRow): Message {
     sender: row.sender,
     reactions,
     ...(row.sources ? { sources: row.sources } : {}),
+    ...withMedia(toMedia(row, waId)),
   };
+}
+
+function withMedia(media: MessageMedia | undefined): { media?: MessageMedia } {
+  return media ? { media } : {};
 }
 
 export function messageNotFound(): NotFound {
@@ -99,7 +173,7 @@ export async function messagePage(db: Executor, conversation: ConversationRow, q
       order by sent_at desc, id desc limit $3`,
     params,
   );
-  return rows.reverse().map(toMessage);
+  return rows.reverse().map((row) => toMessage(row, conversation.wa_id));
 }
 
 /**

@@ -27,7 +27,7 @@ export interface ReplyInput {
 }
 
 /** WhatsApp gives no id to a message it refused; ours keeps it apart from every wamid. */
-const FAILED_ID_PREFIX = 'failed.';
+export const FAILED_ID_PREFIX = 'failed.';
 
 function checkText(text: string): void {
   if (text.trim() === '') throw new ValidationFailed(INBOX_ERRORS.emptyReply, 'text', 'reply_empty');
@@ -36,7 +36,10 @@ function checkText(text: string): void {
   }
 }
 
-async function checkQuoted(db: Executor, input: ReplyInput): Promise<string | undefined> {
+export async function checkQuoted(
+  db: Executor,
+  input: Pick<ReplyInput, 'userId' | 'conversationId' | 'inReplyTo'>,
+): Promise<string | undefined> {
   if (input.inReplyTo === undefined || input.inReplyTo === null) return undefined;
   const quoted = await db.maybeOne(
     'select 1 from messages where user_id = $1 and conversation_id = $2 and wamid = $3',
@@ -49,7 +52,7 @@ async function checkQuoted(db: Executor, input: ReplyInput): Promise<string | un
   return input.inReplyTo;
 }
 
-function windowClosed(): Conflict {
+export function windowClosed(): Conflict {
   return new Conflict(INBOX_ERRORS.windowClosed, undefined, 'whatsapp_window_closed');
 }
 
@@ -96,7 +99,7 @@ async function storeOutbound(deps: InboxDeps, input: ReplyInput, quoted: string 
 }
 
 /** The readable reason of a Graph failure, with the code the owner's client can act on. */
-function readableFailure(error: unknown): { reason: string; code: string; graphCode?: number } {
+export function readableFailure(error: unknown): { reason: string; code: string; graphCode?: number } {
   const explained = explainGraphFailure(error);
   const graphCode = (error as { code?: unknown }).code;
   if (explained instanceof AppError) {
@@ -147,5 +150,5 @@ export async function sendReply(deps: InboxDeps, input: ReplyInput): Promise<Mes
     });
     throw new AppError(502, failure.code, failure.reason);
   }
-  return toMessage(await storeOutbound(deps, input, quoted, { wamid, status: 'pending' }));
+  return toMessage(await storeOutbound(deps, input, quoted, { wamid, status: 'pending' }), conversation.wa_id);
 }

@@ -77,12 +77,102 @@ export interface TextMessage {
 
 export const DEFAULT_BUSINESS_ACCOUNT_FIELDS = ['name', 'currency', 'owner_business_info'];
 
+/** GET /{media-id}: where to download a customer's (or our) media for the next five minutes. */
+export interface MediaInfo {
+  messaging_product: 'whatsapp';
+  id: string;
+  url: string;
+  mime_type: string;
+  sha256: string;
+  /** Bytes, as a numeric string (Meta's example). */
+  file_size: string;
+}
+
+export interface MediaUpload {
+  bytes: Uint8Array;
+  mimeType: string;
+  filename: string;
+}
+
+export interface DownloadedMedia {
+  bytes: Buffer;
+  contentType: string | undefined;
+}
+
+export interface MediaMessage {
+  to: string;
+  kind: 'image' | 'audio' | 'video' | 'document' | 'sticker';
+  /** The id POST /{phone-number-id}/media answered. */
+  mediaId: string;
+  caption?: string;
+  /** Documents only: the name the customer sees. */
+  filename?: string;
+  replyTo?: string;
+}
+
+/** A template's component as Meta lists and takes it (`type` HEADER, BODY, FOOTER or BUTTONS). */
+export interface TemplateComponent {
+  type: string;
+  format?: string;
+  text?: string;
+  buttons?: { type: string; text: string; url?: string; phone_number?: string; example?: string[] }[];
+  example?: { header_text?: string[]; body_text?: string[][] };
+}
+
+export interface MessageTemplate {
+  id: string;
+  name: string;
+  language: string;
+  status: string;
+  category: string;
+  components: TemplateComponent[];
+  rejected_reason?: string;
+}
+
+export interface TemplatePage {
+  data: MessageTemplate[];
+  paging?: { cursors?: { before?: string; after?: string }; next?: string };
+}
+
+export interface NewTemplate {
+  name: string;
+  language: string;
+  category: string;
+  components: TemplateComponent[];
+}
+
+export interface CreatedTemplate {
+  id: string;
+  status: string;
+  category: string;
+}
+
+export interface TemplateMessage {
+  to: string;
+  name: string;
+  language: string;
+  /** The body's {{1}}, {{2}}… in order. */
+  bodyParameters: string[];
+  /** The header's {{1}}, when its text has one. */
+  headerParameters?: string[];
+}
+
+/** A download refused for its size: larger than the caller's cap (nothing more was read). */
+export class MediaTooLarge extends Error {
+  constructor(readonly maxBytes: number) {
+    super(`The media is larger than ${maxBytes} bytes`);
+    this.name = 'MediaTooLarge';
+  }
+}
+
 type Method = 'GET' | 'POST' | 'DELETE';
 
 interface Call {
   token?: string;
   query?: Record<string, string>;
   body?: unknown;
+  /** A multipart body (media uploads) instead of JSON. */
+  form?: FormData;
 }
 
 export class GraphClient {
@@ -171,10 +261,131 @@ export class GraphClient {
     });
   }
 
-  private async call<T>(method: Method, segments: string[], { token, query, body }: Call): Promise<T> {
+  /** Where to download a media for the next five minutes; `phoneNumberId` makes Graph check it is that number's. */
+  getMediaUrl(token: string, mediaId: string, phoneNumberId?: string): Promise<MediaInfo> {
+    return this.call('GET', [mediaId], {
+      token,
+      query: phoneNumberId ? { phone_number_id: phoneNumberId } : undefined,
+    });
+  }
+
+  /**
+   * The media behind a URL of `getMediaUrl`, with the business token (the URL alone gives nothing).
+   * Read as it streams in and given up past `maxBytes`, so that no more is ever held.
+   */
+  async downloadMedia(token: string, url: string, maxBytes: number): Promise<DownloadedMedia> {
+    return this.exchange(new URL(url), 'GET', { token }, async (response) => {
+      if (!response.ok) return undefined;
+      const declared = Number(response.headers.get('content-length') ?? NaN);
+      if (declared > maxBytes) throw new MediaTooLarge(maxBytes);
+      const chunks: Buffer[] = [];
+      let size = 0;
+      for await (const chunk of response.body ?? []) {
+        size += (chunk as Uint8Array).length;
+        if (size > maxBytes) throw new MediaTooLarge(maxBytes);
+        chunks.push(Buffer.from(chunk as Uint8Array));
+      }
+      return { bytes: Buffer.concat(chunks, size), contentType: response.headers.get('content-type') ?? undefined };
+    });
+  }
+
+  /** Uploads a file for sending (multipart, as Meta documents it); answers its media id. */
+  uploadMedia(token: string, phoneNumberId: string, upload: MediaUpload): Promise<{ id: string }> {
+    const form = new FormData();
+    form.set('messaging_product', 'whatsapp');
+    form.set('type', upload.mimeType);
+    form.set('file', new Blob([upload.bytes as Uint8Array<ArrayBuffer>], { type: upload.mimeType }), upload.filename);
+    return this.call('POST', [phoneNumberId, 'media'], { token, form });
+  }
+
+  deleteMedia(token: string, mediaId: string, phoneNumberId?: string): Promise<SuccessResult> {
+    return this.call('DELETE', [mediaId], {
+      token,
+      query: phoneNumberId ? { phone_number_id: phoneNumberId } : undefined,
+    });
+  }
+
+  sendMedia(token: string, phoneNumberId: string, message: MediaMessage): Promise<SendMessageResult> {
+    const media: Record<string, string> = { id: message.mediaId };
+    if (message.caption) media.caption = message.caption;
+    if (message.filename && message.kind === 'document') media.filename = message.filename;
+    return this.call('POST', [phoneNumberId, 'messages'], {
+      token,
+      body: {
+        messaging_product: 'whatsapp',
+        recipient_type: 'individual',
+        to: message.to,
+        type: message.kind,
+        [message.kind]: media,
+        ...(message.replyTo ? { context: { message_id: message.replyTo } } : {}),
+      },
+    });
+  }
+
+  /** A page of the WABA's templates (all languages), oldest first; `after` is the previous page's cursor. */
+  listTemplates(token: string, wabaId: string, page: { limit?: number; after?: string } = {}): Promise<TemplatePage> {
+    const query: Record<string, string> = {
+      fields: 'id,name,language,status,category,components,rejected_reason',
+    };
+    if (page.limit !== undefined) query.limit = String(page.limit);
+    if (page.after) query.after = page.after;
+    return this.call('GET', [wabaId, 'message_templates'], { token, query });
+  }
+
+  /** Submits a template for Meta's review: it answers PENDING, and the review's outcome comes by webhook. */
+  createTemplate(token: string, wabaId: string, template: NewTemplate): Promise<CreatedTemplate> {
+    return this.call('POST', [wabaId, 'message_templates'], { token, body: template });
+  }
+
+  /** Deletes a template by name (every language), or only the one `templateId` names. */
+  deleteTemplate(token: string, wabaId: string, name: string, templateId?: string): Promise<SuccessResult> {
+    return this.call('DELETE', [wabaId, 'message_templates'], {
+      token,
+      query: { name, ...(templateId ? { hsm_id: templateId } : {}) },
+    });
+  }
+
+  /** An approved template, the only message WhatsApp delivers outside the 24-hour window. */
+  sendTemplate(token: string, phoneNumberId: string, message: TemplateMessage): Promise<SendMessageResult> {
+    const text = (values: string[]) => values.map((value) => ({ type: 'text', text: value }));
+    const components = [
+      ...(message.headerParameters?.length ? [{ type: 'header', parameters: text(message.headerParameters) }] : []),
+      ...(message.bodyParameters.length ? [{ type: 'body', parameters: text(message.bodyParameters) }] : []),
+    ];
+    return this.call('POST', [phoneNumberId, 'messages'], {
+      token,
+      body: {
+        messaging_product: 'whatsapp',
+        recipient_type: 'individual',
+        to: message.to,
+        type: 'template',
+        template: {
+          name: message.name,
+          language: { code: message.language },
+          ...(components.length ? { components } : {}),
+        },
+      },
+    });
+  }
+
+  private call<T>(method: Method, segments: string[], call: Call): Promise<T> {
     const path = [this.options.version, ...segments].map(encodeURIComponent).join('/');
     const url = new URL(`${this.options.baseUrl()}/${path}`);
-    for (const [name, value] of Object.entries(query ?? {})) url.searchParams.set(name, value);
+    for (const [name, value] of Object.entries(call.query ?? {})) url.searchParams.set(name, value);
+    return this.exchange<T>(url, method, call, async () => undefined);
+  }
+
+  /**
+   * One request with the timeout and the shutdown signal. `read` may take a successful answer as it
+   * is (a download); otherwise the answer is Graph's JSON: a result, or an error object turned into
+   * the typed errors of graph-errors.ts.
+   */
+  private async exchange<T>(
+    url: URL,
+    method: Method,
+    { token, body, form }: Call,
+    read: (response: Response) => Promise<T | undefined>,
+  ): Promise<T> {
     const headers: Record<string, string> = { accept: 'application/json' };
     if (token) headers.authorization = `Bearer ${token}`;
     if (body !== undefined) headers['content-type'] = 'application/json';
@@ -188,13 +399,16 @@ export class GraphClient {
       const response = await this.fetch(url, {
         method,
         headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
+        body: form ?? (body === undefined ? undefined : JSON.stringify(body)),
         signal: call.signal,
       });
+      const result = await read(response);
+      if (result !== undefined) return result;
       status = response.status;
       text = await response.text();
     } catch (error) {
       this.closed.signal.throwIfAborted();
+      if (error instanceof MediaTooLarge) throw error;
       if ((error as Error).name === 'TimeoutError') {
         throw new GraphUnavailable(`Graph did not answer within ${timeoutMs} ms`, 'timeout', { cause: error });
       }

@@ -92,8 +92,11 @@ function ownersAndNewConversations(
  * `keyPrefix` and the wamid, so that a duplicate delivery queues nothing.
  */
 export interface MessageJobs {
-  /** Queued in this order for each message (jobs due together run in id order). */
-  jobs: { name: string; keyPrefix: string }[];
+  /**
+   * Queued in this order for each message (jobs due together run in id order); a job with `types`
+   * only for messages of those types, one marked `immediate` due at once whatever `runAt` says.
+   */
+  jobs: { name: string; keyPrefix: string; types?: readonly string[]; immediate?: boolean }[];
   /** Not before this time (default now). */
   runAt?: Date;
 }
@@ -134,7 +137,7 @@ function insertMessages(inbound: readonly InboundRow[], messageJobs: MessageJobs
        on conflict (user_id, wamid) do nothing
        returning id, user_id, wamid, conversation_id
      ), arrived as (
-       select a.*, u.position from added a join u on u.user_id = a.user_id and u.wamid = a.wamid and u.first
+       select a.*, u.position, u.type from added a join u on u.user_id = a.user_id and u.wamid = a.wamid and u.first
      ), touch as (
        select u.user_id, u.wa_id,
               (array_agg(u.profile_name order by u.position desc) filter (where u.profile_name is not null))[1]
@@ -160,8 +163,11 @@ function insertMessages(inbound: readonly InboundRow[], messageJobs: MessageJobs
      ), queued as (
        insert into jobs (name, payload, key, run_at, queue)
        select j.name, ${RECEIVED_MESSAGE_JSON},
-              j.key_prefix || a.wamid, coalesce($13::timestamptz, now()), 'conversation:' || a.conversation_id
-         from arrived a cross join unnest($11::text[], $12::text[]) with ordinality as j(name, key_prefix, position)
+              j.key_prefix || a.wamid, case when j.immediate then now() else coalesce($13::timestamptz, now()) end,
+              'conversation:' || a.conversation_id
+         from arrived a cross join unnest($11::text[], $12::text[], $14::text[], $15::boolean[]) with ordinality
+              as j(name, key_prefix, types, immediate, position)
+        where j.types is null or a.type = any(string_to_array(j.types, ','))
         order by a.position, j.position
        on conflict (key) do nothing
      )
@@ -180,6 +186,8 @@ function insertMessages(inbound: readonly InboundRow[], messageJobs: MessageJobs
       jobs.map((job) => job.name),
       jobs.map((job) => job.keyPrefix),
       messageJobs?.runAt?.toISOString() ?? null,
+      jobs.map((job) => job.types?.join(',') ?? null),
+      jobs.map((job) => job.immediate ?? false),
     ],
   };
 }
