@@ -2,14 +2,32 @@ import SendIcon from '@mui/icons-material/Send';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import type { KeyboardEvent } from 'react';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { customerWindow, WINDOW_TEXTS } from './customerWindow';
 import { REPLY_MAX_LENGTH } from './format';
-import { selectCanSend, selectDraft, selectReplyTarget } from './selectors';
+import { selectCanSend, selectDraft, selectOpenConversation, selectReplyTarget } from './selectors';
+import { useNow } from './useNow';
+import { WINDOW_REFRESH_MS } from './WindowChip';
 import { draftEdited, replySubmitted } from './slice';
 
 export interface ComposerProps {
   conversationId: string;
+}
+
+/** Outside the 24-hour window free text would fail: the composer says so instead of offering it. */
+function WindowClosed() {
+  return (
+    <Box
+      role="status"
+      sx={{ display: 'flex', alignItems: 'center', gap: 1.5, p: 1.5, borderTop: 1, borderColor: 'divider' }}
+    >
+      <Typography variant="body2" color="text.secondary" sx={{ flex: 1 }}>
+        {WINDOW_TEXTS.composerClosed}
+      </Typography>
+    </Box>
+  );
 }
 
 /** SPEC.md §2 and §5: Enter sends, Shift+Enter starts a new line; blank text and a send under way disable it. */
@@ -18,6 +36,12 @@ export default function Composer({ conversationId }: ComposerProps) {
   const draft = useAppSelector(selectDraft);
   const canSend = useAppSelector(selectCanSend);
   const target = useAppSelector(selectReplyTarget);
+  const conversation = useAppSelector(selectOpenConversation);
+  const now = useNow(WINDOW_REFRESH_MS);
+
+  if (conversation && customerWindow(conversation.window_closes_at, now)?.state === 'closed') {
+    return <WindowClosed />;
+  }
 
   const send = () => {
     if (!canSend) return;
