@@ -3,8 +3,11 @@ import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { KeyboardEvent } from 'react';
+import Button from '@mui/material/Button';
+import { useState, type KeyboardEvent } from 'react';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { selectTemplateSend } from '../templates/selectors';
+import SendTemplateDialog from '../templates/SendTemplateDialog';
 import { customerWindow, WINDOW_TEXTS } from './customerWindow';
 import { REPLY_MAX_LENGTH } from './format';
 import { selectCanSend, selectDraft, selectOpenConversation, selectReplyTarget } from './selectors';
@@ -16,8 +19,12 @@ export interface ComposerProps {
   conversationId: string;
 }
 
-/** Outside the 24-hour window free text would fail: the composer says so instead of offering it. */
-function WindowClosed() {
+/** Outside the 24-hour window free text would fail: the composer says so and offers a template. */
+function WindowClosed({ conversationId, customerName }: { conversationId: string; customerName: string }) {
+  const sent = useAppSelector(selectTemplateSend).sent;
+  // The dialog shows until closed, or until a template is sent after it opened.
+  const [openedAtSent, setOpenedAtSent] = useState<number | null>(null);
+  const choosing = openedAtSent !== null && openedAtSent === sent;
   return (
     <Box
       role="status"
@@ -26,6 +33,15 @@ function WindowClosed() {
       <Typography variant="body2" color="text.secondary" sx={{ flex: 1 }}>
         {WINDOW_TEXTS.composerClosed}
       </Typography>
+      <Button variant="contained" onClick={() => setOpenedAtSent(sent)}>
+        {WINDOW_TEXTS.sendTemplate}
+      </Button>
+      <SendTemplateDialog
+        open={choosing}
+        conversationId={conversationId}
+        customerName={customerName}
+        onClose={() => setOpenedAtSent(null)}
+      />
     </Box>
   );
 }
@@ -40,7 +56,12 @@ export default function Composer({ conversationId }: ComposerProps) {
   const now = useNow(WINDOW_REFRESH_MS);
 
   if (conversation && customerWindow(conversation.window_closes_at, now)?.state === 'closed') {
-    return <WindowClosed />;
+    return (
+      <WindowClosed
+        conversationId={conversationId}
+        customerName={conversation.name === conversation.id ? '' : conversation.name}
+      />
+    );
   }
 
   const send = () => {

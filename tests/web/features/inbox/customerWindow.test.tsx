@@ -1,8 +1,8 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Conversation } from '../../../../contract';
+import type { Conversation, Template } from '../../../../contract';
 import { customerWindow, WINDOW_TEXTS, WINDOW_WARNING_MS } from '../../../../src/features/inbox/customerWindow';
-import { json, mockApi, pending } from '../../support/api-mock';
+import { json, mockApi, pending, type ApiRoute } from '../../support/api-mock';
 import { aConversation, aMessage, ago, messagesPath } from '../../support/fixtures/inbox';
 import { renderApp } from '../../support/render';
 import { aUser, signedInState } from '../../support/users';
@@ -41,7 +41,7 @@ describe('customerWindow', () => {
 
 const inHours = (hours: number) => new Date(Date.now() + hours * HOUR_MS).toISOString();
 
-function openChat(conversation: Conversation) {
+function openChat(conversation: Conversation, routes: Record<string, ApiRoute> = {}) {
   mockApi({
     'GET /users/me': () => json(aUser()),
     'GET /whatsapp/status': () => json({ isConnected: true }),
@@ -51,6 +51,7 @@ function openChat(conversation: Conversation) {
     'GET /messages/conversations': () => json([conversation]),
     [`GET ${messagesPath(conversation.id)}`]: () => json([aMessage({ timestamp: ago(60) })]),
     'GET /templates': pending,
+    ...routes,
   });
   renderApp('/messages', signedInState());
 }
@@ -85,5 +86,58 @@ describe('the 24-hour window in the chat', () => {
     expect(chat.getByText(WINDOW_TEXTS.closed)).toBeInTheDocument();
     expect(chat.getByText(WINDOW_TEXTS.composerClosed)).toBeInTheDocument();
     expect(chat.queryByRole('textbox', { name: 'Message' })).not.toBeInTheDocument();
+  });
+});
+
+describe('sending a template once the window closed', () => {
+  const orderUpdate: Template = {
+    id: 7,
+    name: 'order_update',
+    language: 'en_US',
+    category: 'UTILITY',
+    status: 'APPROVED',
+    rejected_reason: null,
+    body: 'Hello {{1}}, your order {{2}} is ready.',
+    header: null,
+    buttons: [],
+    body_variables: 2,
+    header_variables: 0,
+  };
+  const inReview: Template = { ...orderUpdate, id: 8, name: 'promo', status: 'PENDING' };
+
+  it("picks an approved template, prefills the customer's name, previews and sends it", async () => {
+    let sent: unknown;
+    const message = aMessage({
+      id: 'wamid.t',
+      body: 'Hello Grace Hopper, your order A-1 is ready.',
+      is_from_us: true,
+      sender: 'human',
+      status: 'pending',
+      timestamp: new Date().toISOString(),
+    });
+    openChat(aConversation({ window_closes_at: inHours(-2) }), {
+      'GET /templates?sync=true': () => json([orderUpdate, inReview]),
+      'POST /messages/conversations/15550100%40c.us/template': (init) => {
+        sent = JSON.parse(String(init?.body));
+        return json(message, 201);
+      },
+    });
+    const chat = await openGrace();
+    await userEvent.click(chat.getByRole('button', { name: WINDOW_TEXTS.sendTemplate }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Send a template' }));
+    await userEvent.click(dialog.getByRole('combobox', { name: 'Template' }));
+    const options = await screen.findAllByRole('option');
+    expect(options.map((option) => option.textContent)).toEqual(['order_update (en_US)']);
+    await userEvent.click(options[0]);
+    expect(dialog.getByRole('textbox', { name: 'Value {{1}}' })).toHaveValue('Grace Hopper');
+    expect(dialog.getByRole('button', { name: 'Send' })).toBeDisabled();
+    await userEvent.type(dialog.getByRole('textbox', { name: 'Value {{2}}' }), 'A-1');
+    expect(dialog.getByRole('group', { name: 'Preview' })).toHaveTextContent(
+      'Hello Grace Hopper, your order A-1 is ready.',
+    );
+    await userEvent.click(dialog.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(sent).toEqual({ template_id: 7, body_values: ['Grace Hopper', 'A-1'] });
+    expect(await chat.findByText('Hello Grace Hopper, your order A-1 is ready.')).toBeInTheDocument();
   });
 });
