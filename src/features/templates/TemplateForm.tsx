@@ -11,8 +11,8 @@ import {
   TEMPLATE_LIMITS,
   TEMPLATE_NAME_PATTERN,
   templateVariables,
-  type NewTemplate,
-} from '../../../contract';
+} from '../../../contract/template-rules';
+import type { NewTemplate } from '../../../contract';
 import { fieldProps } from '../../components/formField';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { selectTemplateCreate } from './selectors';
