@@ -370,6 +370,7 @@ describe("the business's replies and their statuses", () => {
         timestamp: expect.any(String),
         context: { id: asked.id, from: 'customer', text: 'Does it come in another color?' },
         status: null,
+        media: null,
       },
     ]);
 

@@ -1,8 +1,17 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import multipart from '@fastify/multipart';
 import { Type } from 'typebox';
+import { ValidationFailed } from '../../errors';
 import { ErrorResponse } from '../../routes/shared';
 import type { SandboxWebhooks } from '../webhooks';
 import { CUSTOMER_TOKEN_HEADER } from './customers';
+import {
+  PHONE_MEDIA_MAX_BYTES,
+  readPhoneMedia,
+  sendLocationFromPhone,
+  sendMediaFromPhone,
+  type PhoneFile,
+} from './media';
 import { listNumbers, readThread, sendFromPhone } from './service';
 
 const CustomerHeaders = Type.Object({
@@ -55,6 +64,24 @@ const Thread = Type.Object({
         Type.Null(),
       ]),
       status: Type.Union([Type.Literal('sent'), Type.Literal('delivered'), Type.Literal('read'), Type.Null()]),
+      media: Type.Union([
+        Type.Object({
+          kind: Type.String(),
+          media_id: Type.Union([Type.String(), Type.Null()]),
+          caption: Type.Union([Type.String(), Type.Null()]),
+          filename: Type.Union([Type.String(), Type.Null()]),
+          location: Type.Union([
+            Type.Object({
+              latitude: Type.Number(),
+              longitude: Type.Number(),
+              name: Type.Union([Type.String(), Type.Null()]),
+              address: Type.Union([Type.String(), Type.Null()]),
+            }),
+            Type.Null(),
+          ]),
+        }),
+        Type.Null(),
+      ]),
     }),
   ),
 });
@@ -64,8 +91,104 @@ const Thread = Type.Object({
  * business numbers to text, sending a message (stored, then a signed webhook to our own
  * endpoint), and the thread with a number; both only as a customer number the browser owns.
  */
+const PhoneLocationBody = Type.Object({
+  phone_number_id: Type.String(),
+  name: Type.String(),
+  phone_number: Type.String(),
+  latitude: Type.Number({ minimum: -90, maximum: 90 }),
+  longitude: Type.Number({ minimum: -180, maximum: 180 }),
+  place_name: Type.Optional(Type.String({ maxLength: 200 })),
+  address: Type.Optional(Type.String({ maxLength: 500 })),
+});
+
+const MediaQuery = Type.Object({ phone_number_id: Type.String(), wa_id: Type.String(), media_id: Type.String() });
+
 const phone: FastifyPluginAsyncTypebox<{ webhooks: SandboxWebhooks }> = async (app, { webhooks }) => {
   const common = { tags: ['sandbox'] };
+  await app.register(multipart, {
+    limits: { fileSize: PHONE_MEDIA_MAX_BYTES + 1, files: 1, fields: 6, parts: 7, fieldSize: 8 * 1024 },
+    throwFileSizeLimit: false,
+  });
+  const consumeRate = (ip: string) =>
+    app.rateLimiter.consume('sandbox-phone', ip, app.config.rateLimits.sandboxPhonePerAddress);
+
+  app.post(
+    '/media',
+    {
+      schema: {
+        ...common,
+        summary:
+          'Sandbox only: a customer sends a photo, file or audio (multipart: file, the sender fields, caption, voice)',
+        consumes: ['multipart/form-data'],
+        headers: CustomerHeaders,
+        response: { 201: PhoneMessageSent, 403: ErrorResponse, 422: ErrorResponse, 429: ErrorResponse },
+      },
+    },
+    async (request, reply) => {
+      consumeRate(request.ip);
+      if (!request.isMultipart()) throw new ValidationFailed('Choose a file to send.', 'file');
+      const fields: Record<string, string> = {};
+      let file: PhoneFile | undefined;
+      for await (const part of request.parts()) {
+        if (part.type === 'field') {
+          fields[part.fieldname] = String(part.value);
+          continue;
+        }
+        const chunks: Buffer[] = [];
+        for await (const chunk of part.file as AsyncIterable<Buffer>) chunks.push(chunk);
+        if (part.file.truncated) throw new ValidationFailed('The phone sends files up to 16 MB.', 'file');
+        file = { bytes: Buffer.concat(chunks), filename: part.filename || 'file', mimeType: part.mimetype };
+      }
+      const sender = {
+        phone_number_id: fields.phone_number_id ?? '',
+        name: fields.name ?? '',
+        phone_number: fields.phone_number ?? '',
+        caption: fields.caption,
+        voice: fields.voice === 'true',
+      };
+      const sent = await sendMediaFromPhone(app.db, webhooks, sender, file, request.headers[CUSTOMER_TOKEN_HEADER]);
+      return reply.status(201).send(sent);
+    },
+  );
+
+  app.post(
+    '/location',
+    {
+      schema: {
+        ...common,
+        summary: 'Sandbox only: a customer shares a place',
+        headers: CustomerHeaders,
+        body: PhoneLocationBody,
+        response: { 201: PhoneMessageSent, 403: ErrorResponse, 422: ErrorResponse, 429: ErrorResponse },
+      },
+    },
+    async (request, reply) => {
+      consumeRate(request.ip);
+      const token = request.headers[CUSTOMER_TOKEN_HEADER];
+      return reply.status(201).send(await sendLocationFromPhone(app.db, webhooks, request.body, token));
+    },
+  );
+
+  app.get(
+    '/media',
+    {
+      schema: {
+        ...common,
+        summary: "Sandbox only: a file of the customer's thread (either side's)",
+        headers: CustomerHeaders,
+        querystring: MediaQuery,
+        response: { 200: Type.Unknown(), 403: ErrorResponse, 404: ErrorResponse, 422: ErrorResponse },
+      },
+    },
+    async (request, reply) => {
+      const file = await readPhoneMedia(app.db, request.query, request.headers[CUSTOMER_TOKEN_HEADER]);
+      // Only media the phone plays is served as itself; anything else downloads, never renders here.
+      const playable = /^(image|audio|video)\//.test(file.mime_type) && file.mime_type !== 'image/svg+xml';
+      reply.header('cache-control', 'private, no-store').header('x-content-type-options', 'nosniff');
+      if (!playable) reply.header('content-disposition', 'attachment');
+      return reply.type(playable ? file.mime_type : 'application/octet-stream').send(file.bytes);
+    },
+  );
 
   app.get(
     '/numbers',

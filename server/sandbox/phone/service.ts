@@ -57,6 +57,45 @@ export interface ThreadMessage {
   context: { id: string; from: 'customer' | 'business' | null; text: string | null } | null;
   /** The customer's own messages only: ✓ sent, ✓✓ delivered (our webhook took it), blue ✓✓ read. */
   status: TickStatus | null;
+  /** A photo, audio, video, file, sticker (its bytes at GET /sandbox/phone/media) or a place. */
+  media: ThreadMedia | null;
+}
+
+export interface ThreadMedia {
+  kind: string;
+  media_id: string | null;
+  caption: string | null;
+  filename: string | null;
+  location: { latitude: number; longitude: number; name: string | null; address: string | null } | null;
+}
+
+const MEDIA_TYPES = ['image', 'audio', 'video', 'document', 'sticker'];
+
+function threadMedia(type: string, body: Record<string, unknown> | null): ThreadMedia | null {
+  const text = (value: unknown) => (typeof value === 'string' ? value : null);
+  if (!body) return null;
+  if (type === 'location') {
+    return {
+      kind: 'location',
+      media_id: null,
+      caption: null,
+      filename: null,
+      location: {
+        latitude: Number(body.latitude),
+        longitude: Number(body.longitude),
+        name: text(body.name),
+        address: text(body.address),
+      },
+    };
+  }
+  if (!MEDIA_TYPES.includes(type)) return null;
+  return {
+    kind: type,
+    media_id: text(body.id),
+    caption: text(body.caption),
+    filename: text(body.filename),
+    location: null,
+  };
 }
 
 export interface Thread {
@@ -107,17 +146,49 @@ function customerNumber(phoneNumber: string, field: string): string {
   return digits;
 }
 
-function checkedMessage(input: PhoneMessageInput) {
+/** Who writes: the customer's name, the number the browser owns, and the business number texted. */
+export interface PhoneSender {
+  phone_number_id: string;
+  name: string;
+  phone_number: string;
+}
+
+/** The sender checked, its number claimed for this browser: what every message from the phone needs. */
+export async function checkedSender(db: Db, input: PhoneSender, customerToken: string | undefined) {
   const name = input.name.trim();
   if (name === '' || name.length > NAME_MAX_LENGTH) {
     throw new ValidationFailed(`Your name must be 1 to ${NAME_MAX_LENGTH} characters.`, 'name');
   }
   const waId = customerNumber(input.phone_number, 'phone_number');
-  if (input.text.trim() === '') throw new ValidationFailed('Type a message first.', 'text');
-  if (input.text.length > TEXT_BODY_MAX_LENGTH) {
+  const phone = await registeredNumber(db, input.phone_number_id);
+  if (waId === phone.phone_number) {
+    throw new ValidationFailed("That is the business's own number; use another one.", 'phone_number');
+  }
+  await claimCustomer(db, waId, customerToken, 'phone_number');
+  return { name, waId, phone };
+}
+
+function checkText(text: string) {
+  if (text.trim() === '') throw new ValidationFailed('Type a message first.', 'text');
+  if (text.length > TEXT_BODY_MAX_LENGTH) {
     throw new ValidationFailed(`A message can have at most ${TEXT_BODY_MAX_LENGTH} characters.`, 'text');
   }
-  return { name, waId };
+}
+
+/** Delivers a recorded message's webhook, marking it delivered once our endpoint acknowledged it. */
+export async function deliverFromPhone(
+  db: Db,
+  webhooks: SandboxWebhooks,
+  phone: PhoneRow,
+  recorded: { wamid: string; wa_id: string },
+  payload: Parameters<SandboxWebhooks['send']>[1],
+): Promise<PhoneMessageSent> {
+  const webhook = await webhooks.send(phone, payload, async () => {
+    await db.query('update sandbox_messages set delivered_at = coalesce(delivered_at, now()) where wamid = $1', [
+      recorded.wamid,
+    ]);
+  });
+  return { id: recorded.wamid, wa_id: recorded.wa_id, delivered: webhook === 'delivered', webhook };
 }
 
 /** The quoted message, which must be in this thread; Meta's `context.from` is whoever wrote it. */
@@ -141,12 +212,8 @@ export async function sendFromPhone(
   input: PhoneMessageInput,
   customerToken: string | undefined,
 ): Promise<PhoneMessageSent> {
-  const { name, waId } = checkedMessage(input);
-  const phone = await registeredNumber(db, input.phone_number_id);
-  if (waId === phone.phone_number) {
-    throw new ValidationFailed("That is the business's own number; use another one.", 'phone_number');
-  }
-  await claimCustomer(db, waId, customerToken, 'phone_number');
+  checkText(input.text);
+  const { name, waId, phone } = await checkedSender(db, input, customerToken);
   const context = input.context_message_id ? await quoted(db, phone, waId, input.context_message_id) : undefined;
   const recorded = await recordInboundMessage(db, {
     phoneNumberId: phone.id,
@@ -162,17 +229,14 @@ export async function sendFromPhone(
     text: input.text,
     context,
   });
-  const webhook = await webhooks.send(phone, payload, async () => {
-    await db.query('update sandbox_messages set delivered_at = coalesce(delivered_at, now()) where wamid = $1', [
-      recorded.wamid,
-    ]);
-  });
-  return { id: recorded.wamid, wa_id: recorded.wa_id, delivered: webhook === 'delivered', webhook };
+  return deliverFromPhone(db, webhooks, phone, recorded, payload);
 }
 
 type ThreadRow = {
   wamid: string;
   direction: 'inbound' | 'outbound';
+  type: string;
+  body: Record<string, unknown> | null;
   text: string | null;
   created_at: Date;
   delivered_at: Date | null;
@@ -196,6 +260,7 @@ function asThreadMessage(row: ThreadRow): ThreadMessage {
     from: SIDE[row.direction],
     text: row.text ?? '',
     timestamp: row.created_at.toISOString(),
+    media: threadMedia(row.type, row.body),
     context: row.context_wamid
       ? {
           id: row.context_wamid,
@@ -238,7 +303,7 @@ export async function readThread(
   await customerReadThread(webhooks, db, phone, waId, since);
   const rows = await db.query<ThreadRow>(
     `select * from (
-       select m.wamid, m.direction, m.body ->> 'body' as text, m.created_at, m.delivered_at, m.read_at,
+       select m.wamid, m.direction, m.type, m.body, m.body ->> 'body' as text, m.created_at, m.delivered_at, m.read_at,
               m.context_wamid, q.direction as quoted_direction, q.body ->> 'body' as quoted_text
          from sandbox_messages m
          left join sandbox_messages q
