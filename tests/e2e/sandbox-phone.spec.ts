@@ -5,6 +5,11 @@ import { connectThroughSandbox, displayed } from './whatsapp';
 /** The key the SPA keeps the owner's access token under (src/features/auth/session.ts, ACCESS_TOKEN_KEY). */
 const ACCESS_TOKEN_KEY = 'accessToken';
 const HELLO = 'Hello from the sandbox phone';
+/** A 1×1 PNG, as small as a photo gets. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 test('a customer texts the connected number from the sandbox phone and the owner has it once', async ({
   page,
@@ -79,6 +84,27 @@ test('a customer texts the connected number from the sandbox phone and the owner
       return thread.find((message) => message.id === replyId)?.status;
     })
     .toBe('read');
+
+  // Photos both ways: the customer's reaches the inbox as an image, the owner's shows on the phone.
+  await phone.getByLabel('Message').fill('This one?');
+  await phone.locator('#attach-file').setInputFiles({ name: 'dot.png', mimeType: 'image/png', buffer: PNG });
+  await expect(phone.getByTestId('message').filter({ hasText: 'This one?' }).getByRole('img')).toBeVisible();
+  await expect
+    .poll(async () => {
+      const thread = (await (await request.get(conversation, { headers })).json()) as Array<{
+        media?: { kind: string; caption: string | null };
+      }>;
+      return thread.some((message) => message.media?.kind === 'image' && message.media.caption === 'This one?');
+    })
+    .toBe(true);
+  const photo = await request.post(`${conversation}/media`, {
+    headers,
+    multipart: { file: { name: 'cake.png', mimeType: 'image/png', buffer: PNG }, caption: 'Our cake' },
+  });
+  expect(photo.status()).toBe(201);
+  const businessPhoto = phone.getByTestId('message').filter({ hasText: 'Our cake' });
+  await expect(businessPhoto).toHaveAttribute('data-from', 'business');
+  await expect(businessPhoto.getByRole('img', { name: 'Our cake' })).toHaveAttribute('src', /^blob:/);
 
   // The phone remembers who the customer is.
   await phone.reload();

@@ -131,6 +131,8 @@
       ? number.verified_name + ' · ' + number.display_phone_number
       : 'Pick a business number to text';
     el('send').disabled = !number || state.sending;
+    el('attach').disabled = !number || state.sending;
+    el('share-location').disabled = !number || state.sending;
   }
 
   function loadNumbers() {
@@ -170,6 +172,138 @@
       });
   }
 
+  /** A file of the thread as an object URL, fetched once with this browser's token. */
+  function mediaUrl(mediaId) {
+    if (!state.mediaUrls) state.mediaUrls = {};
+    if (!state.mediaUrls[mediaId]) {
+      var number = selectedNumber();
+      var query = new URLSearchParams({
+        phone_number_id: number ? number.phone_number_id : '',
+        wa_id: customerWaId() || '',
+        media_id: mediaId,
+      });
+      state.mediaUrls[mediaId] = fetch(API + '/media?' + query.toString(), { headers: apiHeaders() })
+        .then(function (response) {
+          if (!response.ok) throw new Error('The file could not be loaded.');
+          return response.blob();
+        })
+        .then(function (blob) {
+          return URL.createObjectURL(blob);
+        });
+    }
+    return state.mediaUrls[mediaId];
+  }
+
+  /** A photo, sticker, audio, video, file or place in a bubble. */
+  function mediaNode(media) {
+    var box = document.createElement('span');
+    box.className = 'media';
+    box.setAttribute('data-testid', 'media');
+    if (media.kind === 'location' && media.location) {
+      var place = media.location;
+      var label = document.createElement('span');
+      label.textContent = '📍 ' + [place.name, place.address].filter(Boolean).join(', ');
+      var link = document.createElement('a');
+      link.href = 'https://www.openstreetmap.org/?mlat=' + place.latitude + '&mlon=' + place.longitude;
+      link.target = '_blank';
+      link.rel = 'noopener noreferrer';
+      link.textContent = 'Open in map';
+      box.appendChild(label);
+      box.appendChild(document.createElement('br'));
+      box.appendChild(link);
+      return box;
+    }
+    if (!media.media_id) return box;
+    var node;
+    if (media.kind === 'image' || media.kind === 'sticker') {
+      node = document.createElement('img');
+      node.alt = media.caption || (media.kind === 'sticker' ? 'Sticker' : 'Photo');
+      node.style.maxWidth = media.kind === 'sticker' ? '96px' : '220px';
+    } else if (media.kind === 'audio' || media.kind === 'video') {
+      node = document.createElement(media.kind);
+      node.controls = true;
+      node.style.maxWidth = '220px';
+    } else {
+      node = document.createElement('a');
+      node.textContent = '📄 ' + (media.filename || 'Document');
+      node.download = media.filename || 'document';
+    }
+    mediaUrl(media.media_id).then(
+      function (url) {
+        if (node.tagName === 'A') node.href = url;
+        else node.src = url;
+      },
+      function () {
+        box.textContent = 'The file could not be loaded.';
+      },
+    );
+    box.appendChild(node);
+    return box;
+  }
+
+  /** Sends a chosen file (the message box's text as its caption), as a customer would from WhatsApp. */
+  function sendFile(file) {
+    var number = selectedNumber();
+    if (!number || state.sending || !file) return;
+    var form = new FormData();
+    form.append('phone_number_id', number.phone_number_id);
+    form.append('name', el('customer-name').value.trim());
+    form.append('phone_number', el('customer-phone').value.trim());
+    if (el('message').value.trim()) form.append('caption', el('message').value.trim());
+    form.append('file', file, file.name);
+    postFromPhone('/media', { method: 'POST', headers: apiHeaders(), body: form });
+  }
+
+  /** Shares a place the customer types (latitude, longitude and an optional name). */
+  function shareLocation() {
+    var number = selectedNumber();
+    if (!number || state.sending) return;
+    var where = window.prompt('Latitude, longitude (e.g. 52.52, 13.405)', '52.52, 13.405');
+    if (!where) return;
+    var parts = where.split(',').map(function (part) {
+      return Number(part.trim());
+    });
+    if (parts.length !== 2 || parts.some(isNaN)) {
+      showStatus('Type a latitude and a longitude, e.g. 52.52, 13.405.');
+      return;
+    }
+    var placeName = window.prompt('The place’s name (optional)', '') || '';
+    var body = {
+      phone_number_id: number.phone_number_id,
+      name: el('customer-name').value.trim(),
+      phone_number: el('customer-phone').value.trim(),
+      latitude: parts[0],
+      longitude: parts[1],
+    };
+    if (placeName.trim()) body.place_name = placeName.trim();
+    postFromPhone('/location', {
+      method: 'POST',
+      headers: apiHeaders({ 'content-type': 'application/json' }),
+      body: JSON.stringify(body),
+    });
+  }
+
+  function postFromPhone(path, init) {
+    state.sending = true;
+    updateTitle();
+    showStatus('');
+    fetch(API + path, init)
+      .then(readJson)
+      .then(function (answer) {
+        el('message').value = '';
+        showStatus(outcomeNote(answer));
+        state.justSent = true;
+        schedulePoll(0);
+      })
+      .catch(function (error) {
+        showStatus(error.message);
+      })
+      .then(function () {
+        state.sending = false;
+        updateTitle();
+      });
+  }
+
   function bubble(message) {
     var item = document.createElement('div');
     item.className = 'bubble ' + message.from;
@@ -188,10 +322,14 @@
       quote.appendChild(quotedText);
       item.appendChild(quote);
     }
-    var text = document.createElement('span');
-    text.className = 'text';
-    text.textContent = message.text;
-    item.appendChild(text);
+    if (message.media) item.appendChild(mediaNode(message.media));
+    var shown = message.text || (message.media && message.media.caption) || '';
+    if (shown) {
+      var text = document.createElement('span');
+      text.className = 'text';
+      text.textContent = shown;
+      item.appendChild(text);
+    }
     var meta = document.createElement('span');
     meta.className = 'meta';
     meta.textContent = new Date(message.timestamp).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
@@ -359,6 +497,15 @@
       if (!document.hidden) schedulePoll(0);
     });
     el('composer').addEventListener('submit', send);
+    el('attach').addEventListener('click', function () {
+      el('attach-file').click();
+    });
+    el('attach-file').addEventListener('change', function (event) {
+      var file = event.target.files && event.target.files[0];
+      event.target.value = '';
+      sendFile(file);
+    });
+    el('share-location').addEventListener('click', shareLocation);
     el('message').addEventListener('keydown', function (event) {
       if (event.key === 'Enter' && !event.shiftKey && !event.isComposing) send(event);
     });
