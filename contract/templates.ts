@@ -58,7 +58,7 @@ export type NewTemplate = Static<typeof NewTemplate>;
 
 /** POST /messages/conversations/{id}/template. */
 export const TemplateSendBody = Type.Object({
-  template_id: Type.Integer(),
+  template_id: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }),
   body_values: Type.Array(Type.String()),
   header_values: Type.Optional(Type.Array(Type.String())),
 });

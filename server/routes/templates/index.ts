@@ -9,7 +9,7 @@ import { sendTemplate } from '../../services/templates/send';
 import { createTemplate, deleteTemplate, listTemplates, syncTemplates } from '../../services/templates/templates';
 import { BEARER_AUTH, ErrorResponse } from '../shared';
 
-const TemplateParams = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+const TemplateParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }) });
 const Deleted = Type.Null({ description: 'Deleted' });
 
 /** The owner's WhatsApp message templates, and sending one to a conversation. */

@@ -129,15 +129,21 @@ const phone: FastifyPluginAsyncTypebox<{ webhooks: SandboxWebhooks }> = async (a
       if (!request.isMultipart()) throw new ValidationFailed('Choose a file to send.', 'file');
       const fields: Record<string, string> = {};
       let file: PhoneFile | undefined;
-      for await (const part of request.parts()) {
-        if (part.type === 'field') {
-          fields[part.fieldname] = String(part.value);
-          continue;
+      try {
+        for await (const part of request.parts()) {
+          if (part.type === 'field') {
+            fields[part.fieldname] = String(part.value);
+            continue;
+          }
+          const chunks: Buffer[] = [];
+          for await (const chunk of part.file as AsyncIterable<Buffer>) chunks.push(chunk);
+          if (part.file.truncated) throw new ValidationFailed('The phone sends files up to 16 MB.', 'file');
+          file = { bytes: Buffer.concat(chunks), filename: part.filename || 'file', mimeType: part.mimetype };
         }
-        const chunks: Buffer[] = [];
-        for await (const chunk of part.file as AsyncIterable<Buffer>) chunks.push(chunk);
-        if (part.file.truncated) throw new ValidationFailed('The phone sends files up to 16 MB.', 'file');
-        file = { bytes: Buffer.concat(chunks), filename: part.filename || 'file', mimeType: part.mimetype };
+      } catch (error) {
+        if (error instanceof ValidationFailed || (error as { statusCode?: number }).statusCode) throw error;
+        // A body cut short or malformed is the sender's mistake, not ours.
+        throw new ValidationFailed('The file did not arrive whole; send it again.', 'file');
       }
       const sender = {
         phone_number_id: fields.phone_number_id ?? '',
