@@ -14,7 +14,7 @@ import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { selectGreetingName } from '../auth/selectors';
 import { selectCurrentUser } from '../auth/slice';
 import { selectConnectionStatus, type ConnectionStatus } from '../connection/slice';
-import { dashboardOpened } from './dashboardSlice';
+import { dashboardClosed, dashboardOpened } from './dashboardSlice';
 import DashboardStats from './DashboardStats';
 import QuickActions from './QuickActions';
 import RecentActivity from './RecentActivity';
@@ -36,7 +36,11 @@ export default function DashboardPage() {
 
   // The figures load once a connection is known; without one they read 0 or N/A (SPEC.md §2).
   useEffect(() => {
-    if (connected) dispatch(dashboardOpened());
+    if (!connected) return undefined;
+    dispatch(dashboardOpened());
+    return () => {
+      dispatch(dashboardClosed());
+    };
   }, [dispatch, connected]);
 
   return (
