@@ -33,7 +33,6 @@ export const BAKERY_AGENT: AgentForm = {
   description: 'Answers customers of the Harbor Bakery from its handbook.',
   systemPrompt: 'You are the assistant of the Harbor Bakery. Answer only from the handbook.',
   userPrompt: 'Answer the customer politely and briefly.',
-  apiKey: 'not-needed-offline',
 };
 
 /**

@@ -16,7 +16,7 @@ async function activeIds(owner: Owner): Promise<number[]> {
 }
 
 describe('POST /api/v1/agents/', () => {
-  it('creates an inactive agent and answers it with the masked key', async () => {
+  it('creates the owner’s first agent active and answers it with the masked key', async () => {
     const owner = await newOwner(ctx);
     const response = await call(ctx, owner, 'POST', '/agents/', agentBody({ name: '  Support agent  ' }));
     expect(response.statusCode).toBe(201);
@@ -29,7 +29,7 @@ describe('POST /api/v1/agents/', () => {
       system_prompt: 'You are a helpful assistant for Acme.',
       user_prompt: 'Answer the customer briefly.',
       api_key: 'sk-…wxyz',
-      status: 'inactive',
+      status: 'active',
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       updated_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
     });
@@ -125,12 +125,26 @@ describe('POST /api/v1/agents/', () => {
     expect(await ctx.db.query('select 1 from agents where user_id = $1', [owner.userId])).toHaveLength(0);
   });
 
-  it('ignores a status in the body: a new agent is inactive', async () => {
+  it('creates later agents inactive, whatever status the body says, and leaves the active one as it is', async () => {
     const owner = await newOwner(ctx);
+    const first = await createAgent(ctx, owner, { name: 'First' });
     const response = await call(ctx, owner, 'POST', '/agents/', { ...agentBody(), status: 'active' });
     expect(response.statusCode).toBe(201);
     expect(response.json().status).toBe('inactive');
-    expect(await activeIds(owner)).toEqual([]);
+    expect(await activeIds(owner)).toEqual([first.id]);
+    // Deleting every agent does not make the next one an owner's first.
+    await call(ctx, owner, 'DELETE', `/agents/${first.id}`);
+    expect((await call(ctx, owner, 'POST', '/agents/', agentBody())).json().status).toBe('inactive');
+  });
+
+  it('makes only one of two first agents created at once active', async () => {
+    const owner = await newOwner(ctx);
+    const created = await Promise.all([
+      call(ctx, owner, 'POST', '/agents/', agentBody({ name: 'One' })),
+      call(ctx, owner, 'POST', '/agents/', agentBody({ name: 'Two' })),
+    ]);
+    expect(created.map((response) => response.json().status).sort()).toEqual(['active', 'inactive']);
+    expect(await activeIds(owner)).toHaveLength(1);
   });
 });
 
@@ -209,7 +223,7 @@ describe('another owner’s agent', () => {
     const row = await ctx.db.one<{ name: string; status: string }>('select name, status from agents where id = $1', [
       agent.id,
     ]);
-    expect(row).toEqual({ name: 'Support agent', status: 'inactive' });
+    expect(row).toEqual({ name: 'Support agent', status: agent.status });
     expect((await knowledgeCounts(ctx, agent.id)).memories).toBe(1);
   });
 
@@ -238,7 +252,7 @@ describe('PUT /api/v1/agents/{id}', () => {
     });
     const response = await call(ctx, owner, 'PUT', `/agents/${agent.id}`, next);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ ...next, api_key: 'sk-…ghij', status: 'inactive' });
+    expect(response.json()).toMatchObject({ ...next, api_key: 'sk-…ghij', status: agent.status });
     const reread = await call(ctx, owner, 'GET', `/agents/${agent.id}`);
     expect(reread.json()).toMatchObject({ name: 'Sales', model: 'anthropic/claude-haiku-4-5' });
   });
@@ -290,7 +304,7 @@ describe('PUT /api/v1/agents/{id}', () => {
     const response = await call(ctx, owner, 'PUT', `/agents/${agent.id}`, { status: 'active' });
     expect(response.statusCode).toBe(422);
     expect(response.json()).toMatchObject({ field: 'status', detail: AGENT_ERRORS.restoreOnly });
-    expect(await statusOf(agent.id)).toBe('inactive');
+    expect(await statusOf(agent.id)).toBe(agent.status);
   });
 });
 
