@@ -9,7 +9,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { AGENT_MESSAGES } from '../../../contract/agents';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import AgentNotFound from './AgentNotFound';
@@ -23,6 +23,9 @@ import { selectPositionedGraph } from './selectors';
 
 type DetailTab = 'memories' | 'contexts' | 'graph';
 
+/** The query that opens a tab other than Memories, SPEC.md's default: `?tab=contexts`. */
+export const DETAIL_TAB_PARAM = 'tab';
+
 const TABS: { value: DetailTab; label: string }[] = [
   { value: 'memories', label: 'Memories' },
   { value: 'contexts', label: 'Contexts' },
@@ -34,14 +37,19 @@ function AgentDetail({ agentId }: { agentId: number }) {
   const page = useAppSelector(selectAgentPage);
   const graphState = useAppSelector(selectGraphState);
   const graph = useAppSelector(selectPositionedGraph);
-  const [tab, setTab] = useState<DetailTab>('memories');
+  const [searchParams] = useSearchParams();
+  const [openedOn] = useState<DetailTab>(
+    () => TABS.find((entry) => entry.value === searchParams.get(DETAIL_TAB_PARAM))?.value ?? 'memories',
+  );
+  const [tab, setTab] = useState<DetailTab>(openedOn);
 
   useEffect(() => {
     dispatch(agentDetailOpened({ agentId }));
+    if (openedOn === 'graph') dispatch(graphTabOpened({ agentId }));
     return () => {
       dispatch(agentDetailClosed());
     };
-  }, [dispatch, agentId]);
+  }, [dispatch, agentId, openedOn]);
 
   const openTab = (value: DetailTab) => {
     setTab(value);

@@ -6,12 +6,12 @@ import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import ConnectBanner from '../../components/ConnectBanner';
 import VerificationBanner from '../../components/VerificationBanner';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import { selectGreetingName } from '../auth/selectors';
+import { isNewAccount, selectGreetingName } from '../auth/selectors';
 import { selectCurrentUser } from '../auth/slice';
 import { selectConnectionStatus, type ConnectionStatus } from '../connection/slice';
 import { dashboardOpened } from './dashboardSlice';
@@ -33,6 +33,8 @@ export default function DashboardPage() {
   const status = useAppSelector(selectConnectionStatus);
   const connected = status === 'connected';
   const notConnected = status === 'disconnected' || status === 'error';
+  const [openedAt] = useState(() => Date.now());
+  const newcomer = user !== null && isNewAccount(user.created_at, openedAt);
 
   // The figures load once a connection is known; without one they read 0 or N/A (SPEC.md §2).
   useEffect(() => {
@@ -44,7 +46,7 @@ export default function DashboardPage() {
       <Stack spacing={3}>
         <Box>
           <Typography variant="h4" component="h1" gutterBottom>
-            {greetingName ? `Welcome back, ${greetingName}!` : 'Welcome back!'}
+            {greetingName ? `${newcomer ? 'Welcome' : 'Welcome back'}, ${greetingName}!` : 'Welcome!'}
           </Typography>
           <Typography color="text.secondary">Here is how your WhatsApp assistant is doing.</Typography>
         </Box>
