@@ -20,6 +20,7 @@ import { agentDetailClosed, agentDetailOpened, graphTabOpened, selectAgentPage, 
 import GraphView from './GraphView';
 import MemoriesTab from './MemoriesTab';
 import { selectPositionedGraph } from './selectors';
+import PageTitle from '../../components/PageTitle';
 
 type DetailTab = 'memories' | 'contexts' | 'graph';
 
@@ -78,6 +79,7 @@ function AgentDetail({ agentId }: { agentId: number }) {
       <Stack spacing={3}>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'space-between' }}>
           <Box sx={{ minWidth: 0 }}>
+            <PageTitle title={agent.name} />
             <Typography variant="h4" component="h1" gutterBottom>
               {agent.name}
             </Typography>

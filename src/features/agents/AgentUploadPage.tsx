@@ -25,6 +25,7 @@ import {
   uploadPageOpened,
   uploadsSubmitted,
 } from './uploadsSlice';
+import PageTitle from '../../components/PageTitle';
 
 function AgentUpload({ agentId }: { agentId: number }) {
   const dispatch = useAppDispatch();
@@ -49,6 +50,7 @@ function AgentUpload({ agentId }: { agentId: number }) {
           <Button component={Link} to={`/agents/${agentId}`} startIcon={<ArrowBackIcon />} sx={{ mb: 1 }}>
             Back to Agent
           </Button>
+          <PageTitle title="Upload Documents" />
           <Typography variant="h4" component="h1" gutterBottom>
             Upload Documents
           </Typography>

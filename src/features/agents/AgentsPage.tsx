@@ -23,6 +23,7 @@ import {
   selectPendingAgentAction,
   type AgentAction,
 } from './listSlice';
+import PageTitle from '../../components/PageTitle';
 
 /** SPEC.md §9: skeleton cards while the agents load. */
 export const AGENT_SKELETON_CARDS = 3;
@@ -83,6 +84,7 @@ export default function AgentsPage() {
       <Stack spacing={3}>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'space-between' }}>
           <Box>
+            <PageTitle title="Agents" />
             <Typography variant="h4" component="h1" gutterBottom>
               AI Agents
             </Typography>

@@ -18,6 +18,7 @@ import { dashboardOpened } from './dashboardSlice';
 import DashboardStats from './DashboardStats';
 import QuickActions from './QuickActions';
 import RecentActivity from './RecentActivity';
+import PageTitle from '../../components/PageTitle';
 
 const CONNECTION_TEXTS: Record<ConnectionStatus, string> = {
   loading: 'Checking your WhatsApp connection...',
@@ -45,6 +46,7 @@ export default function DashboardPage() {
     <Box component="section" sx={{ p: 3 }}>
       <Stack spacing={3}>
         <Box>
+          <PageTitle title="Dashboard" />
           <Typography variant="h4" component="h1" gutterBottom>
             {greetingName ? `${newcomer ? 'Welcome' : 'Welcome back'}, ${greetingName}!` : 'Welcome!'}
           </Typography>

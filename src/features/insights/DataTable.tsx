@@ -4,24 +4,7 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-
-/**
- * Off screen, still read by screen readers. The clip sits on a block wrapper, not on the table: a
- * table grows to its content whatever its width, and `overflow` does not clip it, so a hidden table
- * of 25 columns used to widen the whole page.
- */
-const visuallyHidden = {
-  border: 0,
-  clip: 'rect(0 0 0 0)',
-  clipPath: 'inset(50%)',
-  height: '1px',
-  margin: '-1px',
-  overflow: 'hidden',
-  padding: 0,
-  position: 'absolute',
-  whiteSpace: 'nowrap',
-  width: '1px',
-} as const;
+import { visuallyHidden } from '../../components/visuallyHidden';
 
 export interface DataTableProps {
   caption: string;
@@ -56,6 +39,8 @@ export default function DataTable({ caption, columns, rows, hidden = false }: Da
       </TableBody>
     </Table>
   );
+  // The clip sits on a block around the table, not on it: a table grows to its content whatever its
+  // width, and its own overflow does not clip it, so a hidden table of 25 columns widened the page.
   return hidden ? (
     <Box data-testid="visually-hidden" sx={visuallyHidden}>
       {table}

@@ -24,6 +24,7 @@ import {
   selectOnboardingStep,
 } from './slice';
 import WelcomeStep from './WelcomeStep';
+import PageTitle from '../../components/PageTitle';
 
 const FOOTER_HINT_ID = 'onboarding-footer-hint';
 /** Under the footer on the connect step: the footer's button is not a second way to connect. */
@@ -54,6 +55,7 @@ export default function OnboardingPage() {
         <Stack spacing={3}>
           <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
             <WhatsAppIcon color="success" fontSize="large" />
+            <PageTitle title={reconnecting ? 'Reconnect WhatsApp' : 'Connect WhatsApp'} />
             <Typography variant="h4" component="h1">
               {reconnecting ? 'Reconnect WhatsApp' : 'Connect WhatsApp'}
             </Typography>

@@ -20,6 +20,7 @@ import {
   whatsappRefreshClicked,
 } from './slice';
 import WebhookSubscriptionCard from './WebhookSubscriptionCard';
+import PageTitle from '../../components/PageTitle';
 
 /** /whatsapp: the connected number, its profile and webhook, and the way to disconnect it. */
 export default function WhatsAppPage() {
@@ -39,6 +40,7 @@ export default function WhatsAppPage() {
     <Box component="section" sx={{ p: 3 }}>
       <Stack spacing={3}>
         <Box>
+          <PageTitle title="WhatsApp" />
           <Typography variant="h4" component="h1" gutterBottom>
             WhatsApp Business
           </Typography>
