@@ -34,7 +34,15 @@ const TABS: { status: AgentStatus; label: string; empty: string }[] = [
   { status: 'deleted', label: 'Deleted', empty: 'No soft deleted agents.' },
 ];
 
-const cardGrid = { display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: '1fr 1fr 1fr' } };
+const cardGrid = {
+  display: 'grid',
+  gap: 2,
+  gridTemplateColumns: {
+    xs: 'minmax(0, 1fr)',
+    sm: 'minmax(0, 1fr) minmax(0, 1fr)',
+    lg: 'minmax(0, 1fr) minmax(0, 1fr) minmax(0, 1fr)',
+  },
+};
 
 function SkeletonCards() {
   return (

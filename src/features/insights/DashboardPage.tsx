@@ -55,7 +55,14 @@ export default function DashboardPage() {
         {user && !user.is_verified && <VerificationBanner email={user.email} />}
         {notConnected && <ConnectBanner />}
         <DashboardStats connected={connected} checking={status === 'loading'} />
-        <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '2fr 1fr' }, alignItems: 'start' }}>
+        <Box
+          sx={{
+            display: 'grid',
+            gap: 3,
+            gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 2fr) minmax(0, 1fr)' },
+            alignItems: 'start',
+          }}
+        >
           <RecentActivity notConnected={notConnected} />
           <Stack spacing={3}>
             <QuickActions connected={connected} />

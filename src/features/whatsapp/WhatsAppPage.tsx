@@ -72,7 +72,13 @@ export default function WhatsAppPage() {
               refreshing={page.refreshing}
               onRefresh={refresh}
             />
-            <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
+            <Box
+              sx={{
+                display: 'grid',
+                gap: 3,
+                gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1fr) minmax(0, 1fr)' },
+              }}
+            >
               <BusinessProfileCard profile={page.profile} />
               {page.subscription.data && (
                 <WebhookSubscriptionCard
