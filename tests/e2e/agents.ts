@@ -90,12 +90,13 @@ export async function uploadDocuments(page: Page, agentUrl: string, files: Uploa
   await page.getByLabel('Choose files').setInputFiles(files);
   const chosen = page.getByRole('list', { name: 'Files to upload' });
   await expect(chosen.getByRole('listitem')).toHaveCount(files.length);
-  await page.getByRole('button', { name: `Upload ${files.length} file(s)` }).click();
+  await page.getByRole('button', { name: `Upload ${files.length} ${files.length === 1 ? 'file' : 'files'}` }).click();
   for (const file of files) {
     await expect(chosen.getByRole('listitem').filter({ hasText: file.name })).toContainText('Uploaded');
   }
   await expect(page.getByText(`${files.length} document(s) uploaded successfully`)).toBeVisible();
-  await expect(page).toHaveURL(agentUrl);
+  await expect(page).toHaveURL(`${agentUrl}?tab=contexts`);
+  await expect(page.getByRole('tab', { name: 'Contexts' })).toHaveAttribute('aria-selected', 'true');
 }
 
 /** The agent page's Contexts tab lists the documents while they are read, until each is ready. */

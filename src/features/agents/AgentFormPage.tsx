@@ -26,6 +26,7 @@ import AgentNotFound from './AgentNotFound';
 import AgentNotices from './AgentNotices';
 import { parseAgentId } from './agentRoute';
 import { agentFormClosed, agentFormOpened, agentFormSubmitted, selectAgentForm } from './formSlice';
+import PageTitle from '../../components/PageTitle';
 
 const tooLong = (label: string, max: number) => AGENT_ERRORS.tooLong(label, max);
 
@@ -137,6 +138,7 @@ function AgentForm({ agentId }: AgentFormProps) {
     <Box component="section" sx={{ p: 3 }}>
       <Stack spacing={3} sx={{ maxWidth: 760 }}>
         <Box>
+          <PageTitle title={editing ? 'Edit Agent' : 'Create New Agent'} />
           <Typography variant="h4" component="h1" gutterBottom>
             {editing ? 'Edit Agent' : 'Create New Agent'}
           </Typography>
