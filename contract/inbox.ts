@@ -29,6 +29,12 @@ export const Conversation = Type.Object({
   ai_replying: Type.Optional(Type.Boolean()),
   /** The owner marked it done; the customer's next message reopens it. */
   done: Type.Optional(Type.Boolean()),
+  /**
+   * When WhatsApp's 24-hour customer service window closes (or closed): 24 hours after the customer's
+   * last message; null when the customer never wrote. Until then any message may be sent, after it
+   * only approved templates. A time rather than a countdown, so that a cached list stays true.
+   */
+  window_closes_at: Type.Optional(Type.Union([Type.String({ format: 'date-time' }), Type.Null()])),
 });
 export type Conversation = Static<typeof Conversation>;
 

@@ -8,3 +8,4 @@ export * from './agents';
 export * from './analytics';
 export * from './live';
 export * from './media';
+export * from './templates';

@@ -12,6 +12,8 @@ export type LiveEvent =
   | { type: 'handover.opened' | 'handover.closed'; conversationId: string; handoverId: number }
   | { type: 'document.changed'; agentId: number; documentId: number; status: string }
   | { type: 'connection.changed'; kind: string }
+  /** A template was added, reviewed (its new status) or deleted (status 'DELETED'). */
+  | { type: 'template.changed'; templateId: number; status: string }
   | { type: 'inbox.version'; version: number }
   | { type: 'resync' };
 

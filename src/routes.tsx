@@ -59,7 +59,12 @@ export function createRoutes(loadFeature: LoadFeature): RouteObject[] {
                 {
                   path: 'messages',
                   ...titled('Messages'),
-                  lazy: page(() => import('./features/inbox/MessagesPage')),
+                  lazy: page(() => import('./features/inbox/MessagesPage'), 'templates'),
+                },
+                {
+                  path: 'templates',
+                  ...titled('Templates'),
+                  lazy: page(() => import('./features/templates/TemplatesPage'), 'templates'),
                 },
                 {
                   path: 'analytics',

@@ -13,6 +13,7 @@ import messages from './messages';
 import handback from './messages/handback';
 import messageMedia from './messages/media';
 import sandbox from './sandbox';
+import templates from './templates';
 import users from './users';
 import availability from './users/availability';
 import whatsapp from './whatsapp';
@@ -38,6 +39,7 @@ export default async function routes(app: FastifyInstance) {
     await owner.register(messages);
     await owner.register(handback);
     await owner.register(messageMedia);
+    await owner.register(templates);
     await owner.register(escalations);
     await owner.register(events);
     await owner.register(agents);

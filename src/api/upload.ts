@@ -20,27 +20,38 @@ export const MAX_PROGRESS_BEFORE_ANSWER = 99;
 
 const uploadPath = (agentId: number) => `/documents/upload/context?agent_id=${agentId}`;
 
-async function failureOf(xhr: XMLHttpRequest): Promise<UploadEvent> {
+async function failureOf(xhr: XMLHttpRequest): Promise<{ type: 'failed'; message: string | null; status: number }> {
   const response = new Response(xhr.responseText || null, { status: xhr.status, statusText: xhr.statusText });
   const error = await readError(response, { reading: 'messaging' });
   return { type: 'failed', message: error.detail ?? null, status: xhr.status };
 }
 
+/** What any multipart upload reports: progress, then the server's answer or the reason it failed. */
+export type FormUploadEvent<T> =
+  | { type: 'progressed'; percent: number }
+  | { type: 'done'; result: T }
+  | { type: 'failed'; message: string | null; status: number };
+
 /**
- * Sends one file as `multipart/form-data` (field `file`) through XMLHttpRequest, whose upload events
- * are the only way a browser reports how much of a request body has left. `listener` hears progress
- * and exactly one end; the returned function aborts the transfer (and then nothing more is heard).
+ * Sends a `multipart/form-data` body to `path` through XMLHttpRequest, whose upload events are the
+ * only way a browser reports how much of a request body has left. `listener` hears progress and
+ * exactly one end; the returned function aborts the transfer (and then nothing more is heard).
  */
-export function startUpload({ token, agentId, file }: UploadRequest, listener: (event: UploadEvent) => void) {
+export function startFormUpload<T>(
+  path: string,
+  token: string,
+  body: FormData,
+  listener: (event: FormUploadEvent<T>) => void,
+) {
   const xhr = new XMLHttpRequest();
   let settled = false;
-  const settle = (event: UploadEvent) => {
+  const settle = (event: FormUploadEvent<T>) => {
     if (settled) return;
     settled = true;
     listener(event);
   };
 
-  xhr.open('POST', `${API_BASE_URL}${uploadPath(agentId)}`);
+  xhr.open('POST', `${API_BASE_URL}${path}`);
   xhr.setRequestHeader('accept', 'application/json');
   xhr.setRequestHeader('authorization', `Bearer ${token}`);
   xhr.upload.onprogress = (event) => {
@@ -51,7 +62,7 @@ export function startUpload({ token, agentId, file }: UploadRequest, listener: (
   xhr.onload = () => {
     if (xhr.status >= 200 && xhr.status < 300) {
       try {
-        settle({ type: 'uploaded', document: JSON.parse(xhr.responseText) as DocumentItem });
+        settle({ type: 'done', result: JSON.parse(xhr.responseText) as T });
       } catch {
         settle({ type: 'failed', message: null, status: xhr.status });
       }
@@ -60,9 +71,6 @@ export function startUpload({ token, agentId, file }: UploadRequest, listener: (
     void failureOf(xhr).then(settle);
   };
   xhr.onerror = () => settle({ type: 'failed', message: null, status: 0 });
-
-  const body = new FormData();
-  body.append('file', file, file.name);
   xhr.send(body);
 
   return () => {
@@ -70,4 +78,13 @@ export function startUpload({ token, agentId, file }: UploadRequest, listener: (
     settled = true;
     xhr.abort();
   };
+}
+
+/** One document of an agent's knowledge (field `file`). */
+export function startUpload({ token, agentId, file }: UploadRequest, listener: (event: UploadEvent) => void) {
+  const body = new FormData();
+  body.append('file', file, file.name);
+  return startFormUpload<DocumentItem>(uploadPath(agentId), token, body, (event) =>
+    listener(event.type === 'done' ? { type: 'uploaded', document: event.result } : event),
+  );
 }

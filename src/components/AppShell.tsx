@@ -7,6 +7,7 @@ import LightModeIcon from '@mui/icons-material/LightMode';
 import MenuIcon from '@mui/icons-material/Menu';
 import SettingsIcon from '@mui/icons-material/Settings';
 import SmartToyIcon from '@mui/icons-material/SmartToy';
+import TemplatesIcon from '@mui/icons-material/Description';
 import WhatsAppIcon from '@mui/icons-material/WhatsApp';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
@@ -52,6 +53,7 @@ export const NAV_ITEMS: NavItem[] = [
     ),
   },
   { label: 'Agents', to: '/agents', icon: <SmartToyIcon /> },
+  { label: 'Templates', to: '/templates', icon: <TemplatesIcon /> },
   { label: 'WhatsApp', to: '/whatsapp', icon: <WhatsAppIcon /> },
   { label: 'Analytics', to: '/analytics', icon: <AnalyticsIcon /> },
   { label: 'Account Settings', to: '/account-settings', icon: <SettingsIcon /> },

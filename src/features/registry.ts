@@ -13,6 +13,7 @@ export const FEATURES = {
   inbox: () => import(/* webpackChunkName: "feature-inbox" */ './inbox/feature'),
   agents: () => import(/* webpackChunkName: "feature-agents" */ './agents/feature'),
   insights: () => import(/* webpackChunkName: "feature-insights" */ './insights/feature'),
+  templates: () => import(/* webpackChunkName: "feature-templates" */ './templates/feature'),
 } satisfies Record<string, () => Promise<{ default: Feature }>>;
 
 export type FeatureName = keyof typeof FEATURES;

@@ -51,13 +51,14 @@ const webhook: FastifyPluginAsyncTypebox = async (app) => {
       helmet: false,
       schema: {
         tags: ['whatsapp'],
-        summary: 'Signed deliveries from Meta (X-Hub-Signature-256 over the raw body): messages and statuses',
+        summary:
+          'Signed deliveries from Meta (X-Hub-Signature-256 over the raw body): messages, statuses and template reviews',
         response: { 200: WebhookAck, 400: ErrorResponse, 401: ErrorResponse },
       },
     },
     async (request) =>
       receiveWebhook(
-        { appSecret: settings.appSecret, batcher: app.deliveries, log: request.log },
+        { appSecret: settings.appSecret, batcher: app.deliveries, db: app.db, log: request.log },
         request.body as Buffer,
         request.headers[SIGNATURE_HEADER],
       ),

@@ -25,8 +25,11 @@ export function conversationNotFound(): NotFound {
   return new NotFound(INBOX_ERRORS.conversationNotFound, 'conversation_not_found');
 }
 
+/** WhatsApp's customer service window: free-form messages only this long after the customer's last one. */
+export const CUSTOMER_WINDOW_HOURS = 24;
+
 const CONVERSATION_COLUMNS = `id, user_id, wa_id, unread_count,
-  coalesce(last_inbound_at > now() - interval '24 hours', false) as window_open`;
+  coalesce(last_inbound_at > now() - interval '${CUSTOMER_WINDOW_HOURS} hours', false) as window_open`;
 
 /** The owner's conversation behind a public id (`<wa_id>@c.us`); a malformed id or a stranger's is a 404. */
 export async function requireConversation(db: Executor, userId: number, publicId: string): Promise<ConversationRow> {
@@ -64,6 +67,7 @@ export type ListRow = {
   needs_you: boolean;
   ai_replying: boolean;
   done: boolean;
+  window_closes_at: Date | null;
 };
 
 /**
@@ -79,7 +83,8 @@ export const NEEDS_YOU = `exists (select 1 from escalations e
              and e.resolved_at is null)`;
 
 export const LIST_COLUMNS = `wa_id, profile_name, last_message_preview, coalesce(last_message_at, created_at) as at,
-  unread_count, owner, ${AI_REPLYING_SHOWN} as ai_replying, ${NEEDS_YOU} as needs_you, done_at is not null as done`;
+  unread_count, owner, ${AI_REPLYING_SHOWN} as ai_replying, ${NEEDS_YOU} as needs_you, done_at is not null as done,
+  last_inbound_at + interval '${CUSTOMER_WINDOW_HOURS} hours' as window_closes_at`;
 
 /** The list's order: newest activity first; `id` breaks ties (index conversations_user_id_last_message_at_id_idx). */
 export const LIST_ORDER = 'last_message_at desc nulls last, id desc';
@@ -97,6 +102,7 @@ export function toConversation(row: ListRow): Conversation {
     needs_you: row.needs_you,
     ai_replying: row.ai_replying === true,
     done: row.done,
+    window_closes_at: row.window_closes_at?.toISOString() ?? null,
   };
 }
 

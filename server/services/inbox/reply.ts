@@ -56,29 +56,43 @@ export function windowClosed(): Conflict {
   return new Conflict(INBOX_ERRORS.windowClosed, undefined, 'whatsapp_window_closed');
 }
 
-interface Outgoing {
+export interface Outgoing {
   wamid: string;
   status: 'pending' | 'failed';
   statusError?: string;
   statusErrorCode?: number;
 }
 
+/** What an outbound message is: its type, the text the inbox shows, and the raw message as sent. */
+export interface OutboundContent {
+  type: string;
+  body: string;
+  raw: Record<string, unknown>;
+}
+
 /** Stores the message and moves the conversation's preview and activity to it, in one transaction. */
-async function storeOutbound(deps: InboxDeps, input: ReplyInput, quoted: string | undefined, outgoing: Outgoing) {
-  const raw = { type: 'text', text: { body: input.text }, ...(quoted ? { context: { message_id: quoted } } : {}) };
+export async function storeOutbound(
+  deps: Pick<InboxDeps, 'db'>,
+  input: Pick<ReplyInput, 'userId' | 'conversationId' | 'sender'>,
+  content: OutboundContent,
+  quoted: string | undefined,
+  outgoing: Outgoing,
+) {
+  const raw = { ...content.raw, ...(quoted ? { context: { message_id: quoted } } : {}) };
   return deps.db.transaction(async (tx) => {
     const row = await tx.one<MessageRow>(
       `insert into messages
          (user_id, conversation_id, wamid, direction, sender, type, body, raw, in_reply_to, status,
           status_error, status_error_code, sent_at)
-       values ($1, $2, $3, 'outbound', $4, 'text', $5, $6::jsonb, $7, $8, $9, $10, now())
+       values ($1, $2, $3, 'outbound', $4, $5, $6, $7::jsonb, $8, $9, $10, $11, now())
        returning ${MESSAGE_COLUMNS}`,
       [
         input.userId,
         input.conversationId,
         outgoing.wamid,
         input.sender,
-        input.text,
+        content.type,
+        content.body,
         JSON.stringify(raw),
         quoted ?? null,
         outgoing.status,
@@ -92,11 +106,17 @@ async function storeOutbound(deps: InboxDeps, input: ReplyInput, quoted: string 
           last_message_at = greatest(last_message_at, now()),
           updated_at = now()
         where id = $1 and user_id = $2`,
-      [input.conversationId, input.userId, input.text],
+      [input.conversationId, input.userId, content.body],
     );
     return row;
   });
 }
+
+const textContent = (text: string): OutboundContent => ({
+  type: 'text',
+  body: text,
+  raw: { type: 'text', text: { body: text } },
+});
 
 /** The readable reason of a Graph failure, with the code the owner's client can act on. */
 export function readableFailure(error: unknown): { reason: string; code: string; graphCode?: number } {
@@ -142,7 +162,7 @@ export async function sendReply(deps: InboxDeps, input: ReplyInput): Promise<Mes
     if (error instanceof GraphTokenInvalid) await markNeedsReconnection(deps.db, connection.id);
     const failure = readableFailure(error);
     deps.log.warn({ err: error, userId: input.userId, conversationId: input.conversationId }, 'inbox: send failed');
-    await storeOutbound(deps, input, quoted, {
+    await storeOutbound(deps, input, textContent(input.text), quoted, {
       wamid: `${FAILED_ID_PREFIX}${crypto.randomUUID()}`,
       status: 'failed',
       statusError: failure.reason,
@@ -150,5 +170,8 @@ export async function sendReply(deps: InboxDeps, input: ReplyInput): Promise<Mes
     });
     throw new AppError(502, failure.code, failure.reason);
   }
-  return toMessage(await storeOutbound(deps, input, quoted, { wamid, status: 'pending' }), conversation.wa_id);
+  return toMessage(
+    await storeOutbound(deps, input, textContent(input.text), quoted, { wamid, status: 'pending' }),
+    conversation.wa_id,
+  );
 }

@@ -23,6 +23,7 @@ const FIELDS: Record<string, string> = {
   d: 'documentId',
   k: 'kind',
   v: 'version',
+  i: 'templateId',
 };
 
 /**

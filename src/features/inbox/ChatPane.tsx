@@ -12,6 +12,7 @@ import { AttendanceControls, AttendanceState } from './HandoverControls';
 import LoadFailed from './LoadFailed';
 import MessageList from './MessageList';
 import ReplyBar from './ReplyBar';
+import WindowChip from './WindowChip';
 import { selectMessages, selectMessagesStatus, selectOpenConversation, selectOpenConversationId } from './selectors';
 import { messagesReloadRequested } from './slice';
 
@@ -62,6 +63,7 @@ function ChatHeader({ conversationId }: { conversationId: string }) {
           </Typography>
         )}
       </Box>
+      <WindowChip conversation={conversation} />
       <AttendanceState conversation={conversation} />
       <AttendanceControls conversation={conversation} />
     </Box>

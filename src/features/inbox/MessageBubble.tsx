@@ -17,6 +17,7 @@ import Typography from '@mui/material/Typography';
 import { useState, type ReactNode } from 'react';
 import type { Message, MessageSender, MessageStatus } from '../../../contract';
 import { INBOX_TEXTS } from './format';
+import MessageMedia from './MessageMedia';
 import MessageSources, { hasSources } from './MessageSources';
 import { messageTime } from './time';
 
@@ -141,9 +142,13 @@ export default function MessageBubble({ message, quoted, now, ...actions }: Mess
             </Typography>
           </Box>
         )}
-        <Typography variant="body1" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-          {message.body}
-        </Typography>
+        {message.media ? (
+          <MessageMedia media={message.media} />
+        ) : (
+          <Typography variant="body1" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+            {message.body}
+          </Typography>
+        )}
         {message.reactions.length > 0 && (
           <Box aria-label="Reactions" sx={{ display: 'flex', gap: 0.5, mt: 0.5 }}>
             {message.reactions.map((reaction, index) => (

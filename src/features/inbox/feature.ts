@@ -1,5 +1,6 @@
 import { all, spawn } from 'typed-redux-saga';
 import type { Feature } from '../../store/feature';
+import { watchAttachments } from './attachmentSaga';
 import { watchHandover } from './handoverSaga';
 import handoverSlice from './handoverSlice';
 import liveSlice from './liveSlice';
@@ -10,7 +11,7 @@ import inboxSlice from './slice';
 
 /** The inbox's sagas: conversations and replies, and the hand-over UI; one crashing cannot stop the other. */
 function* inboxSaga() {
-  yield* all([spawn(watchInbox), spawn(watchHandover), spawn(watchNotifications)]);
+  yield* all([spawn(watchInbox), spawn(watchAttachments), spawn(watchHandover), spawn(watchNotifications)]);
 }
 
 /**

@@ -32,6 +32,7 @@ export const INBOX_TEXTS = {
   noneSelected: 'Select a conversation',
   noneSelectedHint: 'Pick a conversation from the list to read it and reply.',
   sendFailed: 'Message not sent',
+  attachmentFailed: 'The file could not be sent.',
   deleteFailed: 'Message not deleted',
 } as const;
 

@@ -1,5 +1,6 @@
 import { createSelector } from '@reduxjs/toolkit';
 import type { Conversation } from '../../../contract';
+import { checkAttachment } from './attachmentFile';
 import { conversationName, conversationNumber } from './format';
 import { conversationsAdapter, isSendable, messagesAdapter, type InboxState } from './state';
 
@@ -24,6 +25,7 @@ export const selectMessagesStatus = (state: WithInbox) => selectOpen(state).stat
 export const selectOlderMessages = (state: WithInbox) => selectOpen(state).older;
 export const selectDraft = (state: WithInbox) => selectOpen(state).draft;
 export const selectSend = (state: WithInbox) => selectOpen(state).send;
+export const selectAttachment = (state: WithInbox) => selectOpen(state).attachment;
 
 const selectSearchResults = (state: WithInbox) => selectInbox(state).searchResults;
 /** The search the server last searched ('' for none). */
@@ -85,3 +87,21 @@ export const selectReplyTarget = (state: WithInbox) => {
 /** SPEC.md §5: the send button is off for blank text and while a send is under way. */
 export const selectCanSend = (state: WithInbox) =>
   isSendable(selectDraft(state)) && selectSend(state).status !== 'sending';
+
+/** Why the attached file cannot go, in the words of Meta's limit (type, size, a caption on audio, its length). */
+const selectAttachmentLimitProblem = createSelector([selectAttachment, selectDraft], (attachment, draft) => {
+  if (!attachment) return null;
+  const checked = checkAttachment(attachment, draft);
+  return 'problem' in checked ? checked.problem : null;
+});
+
+/** What the composer says about the attachment: a limit it breaks, else why its upload failed. */
+export const selectAttachmentProblem = (state: WithInbox) =>
+  selectAttachmentLimitProblem(state) ??
+  (selectAttachment(state)?.status === 'failed' ? (selectAttachment(state)?.error ?? null) : null);
+
+/** A failed upload may be sent again; one that breaks a limit may not. */
+export const selectCanSendAttachment = (state: WithInbox) => {
+  const attachment = selectAttachment(state);
+  return attachment !== null && attachment.status !== 'uploading' && selectAttachmentLimitProblem(state) === null;
+};

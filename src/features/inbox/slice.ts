@@ -1,5 +1,6 @@
 import { createSlice } from '@reduxjs/toolkit';
 import { loggedOut } from '../auth/slice';
+import { attachmentReducers } from './attachment';
 import { conversationListReducers } from './conversationList';
 import { openConversationReducers } from './openConversation';
 import { replyReducers } from './reply';
@@ -13,7 +14,7 @@ import { initialInboxState } from './state';
 const inboxSlice = createSlice({
   name: 'inbox',
   initialState: initialInboxState,
-  reducers: { ...conversationListReducers, ...openConversationReducers, ...replyReducers },
+  reducers: { ...conversationListReducers, ...openConversationReducers, ...replyReducers, ...attachmentReducers },
   extraReducers: (builder) => {
     builder.addCase(loggedOut, () => initialInboxState);
   },
@@ -46,6 +47,12 @@ export const {
   replySubmitted,
   replySent,
   replyFailed,
+  attachmentChosen,
+  attachmentRemoved,
+  attachmentSubmitted,
+  attachmentProgressed,
+  attachmentSent,
+  attachmentFailed,
   messageCopyClicked,
   messageDeleteClicked,
   messageHidden,

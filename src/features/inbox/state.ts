@@ -47,6 +47,20 @@ export interface OpenConversationState {
   replyTargetId: string | null;
   draft: string;
   send: { status: SendStatus; error: string | null };
+  /** A file attached in the composer: chosen, on its way (with progress), or refused before or after upload. */
+  attachment: Attachment | null;
+}
+
+export interface Attachment {
+  /** Finds the bytes in attachmentFile.ts. */
+  id: string;
+  name: string;
+  size: number;
+  type: string;
+  status: 'chosen' | 'uploading' | 'failed';
+  percent: number;
+  /** Why the upload failed, as the server said. */
+  error: string | null;
 }
 
 export interface InboxState {
@@ -71,6 +85,7 @@ export const closedConversation: OpenConversationState = {
   replyTargetId: null,
   draft: '',
   send: { status: 'idle', error: null },
+  attachment: null,
 };
 
 export const firstPageOnly: ListPages = { next: null, more: 'none', deep: false };

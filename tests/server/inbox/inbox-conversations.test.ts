@@ -487,3 +487,45 @@ describe('filters and done: GET /api/v1/messages/conversations?filter=, POST …
     expect(untouched.done).toBe(false);
   });
 });
+
+describe('the 24-hour window: window_closes_at on GET /api/v1/messages/conversations and POST …/{id}/done', () => {
+  const HOUR_MS = 3_600_000;
+
+  it("closes 24 hours after the customer's latest message, whatever the owner sends meanwhile", async () => {
+    const owner = await connectedOwner(ctx.app);
+    const customer = newCustomer();
+    const first = later();
+    await customerWrites(ctx.app, ctx.db, owner, customer, { at: first });
+    const [opened] = await conversationsOf(ctx.app, owner.token);
+    expect(opened.window_closes_at).toBe(new Date(first * 1000 + 24 * HOUR_MS).toISOString());
+
+    expect((await reply(ctx.app, owner.token, customer, { text: 'Our answer' })).statusCode).toBe(201);
+    const second = later();
+    await customerWrites(ctx.app, ctx.db, owner, customer, { at: second });
+    const [refreshed] = await conversationsOf(ctx.app, owner.token);
+    expect(refreshed.window_closes_at).toBe(new Date(second * 1000 + 24 * HOUR_MS).toISOString());
+
+    const done = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/messages/conversations/${encodeURIComponent(conversationId(customer))}/done`,
+      headers: bearer(owner.token),
+    });
+    expect(done.json<Conversation>().window_closes_at).toBe(refreshed.window_closes_at);
+  });
+
+  it('shows a window that closed in the past, so that the composer offers templates', async () => {
+    const owner = await connectedOwner(ctx.app);
+    const customer = newCustomer();
+    await customerWrites(ctx.app, ctx.db, owner, customer);
+    await ctx.db.query(
+      `update conversations set last_inbound_at = now() - interval '25 hours', updated_at = now()
+        where user_id = $1 and wa_id = $2`,
+      [owner.userId, customer],
+    );
+    const [closed] = await conversationsOf(ctx.app, owner.token);
+    expect(Date.parse(closed.window_closes_at as string)).toBeLessThan(Date.now() - HOUR_MS + 60_000);
+    const refused = await reply(ctx.app, owner.token, customer, { text: 'Still there?' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ detail: INBOX_ERRORS.windowClosed });
+  });
+});

@@ -155,6 +155,10 @@ describe('parseNotification', () => {
       userId: 7,
       events: [{ type: 'document.changed', agentId: 1, documentId: 2, status: 'ready' }],
     });
+    expect(parseNotification('{"u":7,"t":"template.changed","i":4,"s":"APPROVED"}')).toEqual({
+      userId: 7,
+      events: [{ type: 'template.changed', templateId: 4, status: 'APPROVED' }],
+    });
     expect(parseNotification('not json')).toBeUndefined();
     expect(parseNotification('{"t":"message.received"}')).toBeUndefined();
   });

@@ -1,4 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Executor } from '../../../db/client';
+import { applyTemplateStatus, type TemplateStatusUpdate } from '../../templates/templates';
 import { sha256Hex } from '../../digest';
 import type { DeliveryBatcher } from './batch';
 import { parseDelivery, type WebhookDelivery } from './payload';
@@ -8,8 +10,12 @@ import { verifySignature } from './signature';
 export interface WebhookDeps {
   appSecret: string;
   batcher: Pick<DeliveryBatcher, 'store'>;
+  db: Executor;
   log: FastifyBaseLogger;
 }
+
+/** The field Meta tells a template's review outcome by; its entry's id is the WABA. */
+export const TEMPLATE_STATUS_FIELD = 'message_template_status_update';
 
 export interface WebhookAck {
   received: true;
@@ -31,7 +37,8 @@ export function deliveryToStore(delivery: WebhookDelivery, rawBody: Buffer): Del
  * One signed delivery from Meta: verified over its raw bytes, checked as a whole, then stored in
  * one transaction, shared with the deliveries that arrived meanwhile (the raw event per owner it
  * concerns, messages, reactions, statuses). Answered only once that transaction committed.
- * Changes for numbers nobody has connected are acknowledged and ignored.
+ * Changes for numbers nobody has connected are acknowledged and ignored. A template's review
+ * outcome names no number but its WABA, and updates that WABA's owner's template.
  */
 export async function receiveWebhook(
   deps: WebhookDeps,
@@ -41,6 +48,13 @@ export async function receiveWebhook(
   verifySignature(rawBody, signature, deps.appSecret);
   const delivery = parseDelivery(rawBody);
   const ignored = await deps.batcher.store(deliveryToStore(delivery, rawBody));
+  for (const entry of delivery.entry) {
+    for (const { field, value } of entry.changes) {
+      if (field === TEMPLATE_STATUS_FIELD && entry.id) {
+        await applyTemplateStatus(deps.db, entry.id, value as TemplateStatusUpdate);
+      }
+    }
+  }
   for (const { phoneNumberId, field } of ignored) {
     deps.log.info({ phoneNumberId, field }, 'whatsapp webhook: number not connected, ignored');
   }

@@ -1,0 +1,93 @@
+import crypto from 'node:crypto';
+import { fillTemplate, TEMPLATE_ERRORS, TEMPLATE_LIMITS, type Message, type TemplateSendBody } from '../../../contract';
+import { AppError, Conflict, ValidationFailed } from '../../errors';
+import { ShuttingDown } from '../../shutdown';
+import { requireConversationById } from '../inbox/conversations';
+import type { InboxDeps } from '../inbox/deps';
+import { toMessage } from '../inbox/messages';
+import { FAILED_ID_PREFIX, readableFailure, storeOutbound, type OutboundContent } from '../inbox/reply';
+import { requireSendingConnection } from '../inbox/sending-connection';
+import { markNeedsReconnection } from '../whatsapp/connections';
+import { GraphTokenInvalid } from '../whatsapp/graph-errors';
+import { requireTemplate, toTemplate } from './templates';
+
+function checkValues(values: string[], expected: number, field: string): string[] {
+  const trimmed = values.map((value) => value.trim());
+  if (trimmed.length !== expected || trimmed.some((value) => value === '')) {
+    throw new ValidationFailed(TEMPLATE_ERRORS.values(expected), field, 'template_values');
+  }
+  if (trimmed.some((value) => value.length > TEMPLATE_LIMITS.valueMaxLength)) {
+    throw new ValidationFailed(TEMPLATE_ERRORS.valueTooLong, field, 'template_values');
+  }
+  return trimmed;
+}
+
+/**
+ * Sends an approved template, filled with the owner's values, to the conversation's customer: the
+ * one message WhatsApp delivers outside the 24-hour window. Stored as an outbound message whose
+ * text is the filled template (header, body and buttons); a send Graph refuses is stored as failed.
+ */
+export async function sendTemplate(
+  deps: InboxDeps,
+  userId: number,
+  conversationId: number,
+  input: TemplateSendBody,
+): Promise<Message> {
+  const conversation = await requireConversationById(deps.db, userId, conversationId);
+  const row = await requireTemplate(deps.db, userId, input.template_id);
+  const template = toTemplate(row);
+  const { connection, token } = await requireSendingConnection(deps.db, deps.secrets, userId);
+  if (template.status !== 'APPROVED' || row.waba_id !== connection.waba_id) {
+    throw new Conflict(TEMPLATE_ERRORS.notApproved, 'template_id', 'template_not_approved');
+  }
+  const bodyValues = checkValues(input.body_values, template.body_variables, 'body_values');
+  const headerValues = checkValues(input.header_values ?? [], template.header_variables, 'header_values');
+
+  const header = template.header ? fillTemplate(template.header, headerValues) : undefined;
+  const text = fillTemplate(template.body, bodyValues);
+  const content: OutboundContent = {
+    type: 'template',
+    body: [header && `*${header}*`, text, ...template.buttons.map((button) => `[${button}]`)]
+      .filter(Boolean)
+      .join('\n'),
+    raw: {
+      type: 'template',
+      template: {
+        name: template.name,
+        language: { code: template.language },
+        body_values: bodyValues,
+        header_values: headerValues,
+      },
+    },
+  };
+  const author = { userId, conversationId, sender: 'human' as const };
+  let wamid: string;
+  try {
+    const sent = await deps.graph.sendTemplate(token, connection.phone_number_id, {
+      to: conversation.wa_id,
+      name: template.name,
+      language: template.language,
+      bodyParameters: bodyValues,
+      headerParameters: headerValues,
+    });
+    const id = sent.messages[0]?.id;
+    if (!id) throw new Error('Graph accepted the template without giving its id');
+    wamid = id;
+  } catch (error) {
+    if (error instanceof ShuttingDown) throw error;
+    if (error instanceof GraphTokenInvalid) await markNeedsReconnection(deps.db, connection.id);
+    const failure = readableFailure(error);
+    deps.log.warn({ err: error, userId, conversationId }, 'templates: send failed');
+    await storeOutbound(deps, author, content, undefined, {
+      wamid: `${FAILED_ID_PREFIX}${crypto.randomUUID()}`,
+      status: 'failed',
+      statusError: failure.reason,
+      statusErrorCode: failure.graphCode,
+    });
+    throw new AppError(502, failure.code, failure.reason);
+  }
+  return toMessage(
+    await storeOutbound(deps, author, content, undefined, { wamid, status: 'pending' }),
+    conversation.wa_id,
+  );
+}
