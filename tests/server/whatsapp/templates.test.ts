@@ -1,5 +1,5 @@
-import { INBOX_ERRORS, TEMPLATE_ERRORS, type Message, type NewTemplate, type Template } from '../../contract';
-import { bearer, registerUser } from './helpers';
+import { INBOX_ERRORS, TEMPLATE_ERRORS, type Message, type NewTemplate, type Template } from '../../../contract';
+import { bearer, registerUser } from '../support/helpers';
 import {
   connectedOwner,
   conversationId,
@@ -7,10 +7,10 @@ import {
   customerWrites,
   newCustomer,
   type Owner,
-} from './inbox-fixtures';
-import { buildListeningSandboxApp } from './whatsapp-helpers';
-import { useTestApp } from './helpers';
-import { parseNotification } from '../../server/services/live/hub';
+} from '../support/inbox-fixtures';
+import { buildListeningSandboxApp } from '../support/whatsapp-helpers';
+import { useTestApp } from '../support/helpers';
+import { parseNotification } from '../../../server/services/live/hub';
 
 const REVIEW_MS = 50;
 const ctx = useTestApp((db) => buildListeningSandboxApp(db, { sandboxTemplateReviewMs: REVIEW_MS }));
