@@ -51,8 +51,10 @@ export default function config(_env: unknown, argv: { mode?: Configuration['mode
     output: {
       path: WEB_OUT_DIR,
       publicPath: '/',
-      filename: development ? '[name].js' : 'assets/[name].[contenthash:12].js',
-      chunkFilename: development ? '[name].chunk.js' : 'assets/[name].[contenthash:12].js',
+      // The entry lists every chunk's file: ids, not names, and 6 hex digits of its content (enough to
+      // tell one build of a chunk from the next) keep that list, which the landing page pays for, short.
+      filename: development ? '[name].js' : 'assets/[name].[contenthash:6].js',
+      chunkFilename: development ? '[name].chunk.js' : 'assets/[id].[contenthash:6].js',
       clean: true,
     },
     devtool: development ? 'eval-source-map' : 'source-map',

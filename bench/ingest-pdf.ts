@@ -6,7 +6,7 @@ import { INGEST_DOCUMENT_JOB, storeDocument } from '../server/services/knowledge
 import { providerEmbeddingModel } from '../server/services/knowledge/embeddings';
 import { ingestDocumentHandler } from '../server/services/knowledge/ingest';
 import { DocumentReaders } from '../server/services/knowledge/reader';
-import { silentLog } from '../tests/server/silent-log';
+import { silentLog } from '../tests/server/support/silent-log';
 import { benchDatabase, pseudoText } from './retrieval';
 import type { BenchResult } from './report';
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort, startServer, stop, waitForHealth } from '../tests/server/child-processes';
+import { freePort, startServer, stop, waitForHealth } from '../tests/server/support/child-processes';
 import type { BenchResult } from './report';
 
 const BUDGET_IDLE_MB = 300;

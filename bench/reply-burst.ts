@@ -13,11 +13,11 @@ import {
   stop,
   waitForHealth,
   type Child,
-} from '../tests/server/child-processes';
+} from '../tests/server/support/child-processes';
 import { AGENT_LIMITS } from '../contract';
 import { renderText } from '../tests/fixtures/images';
 import { imagePdf } from '../tests/fixtures/pdf';
-import { multipart } from '../tests/server/documents-helpers';
+import { multipart } from '../tests/server/support/documents-helpers';
 import { bearer, CUSTOMER_PHONE_HEADERS, httpApi, ownerWithAgent, type Api } from './owner';
 import { percentile, type BenchResult } from './report';
 

@@ -248,4 +248,10 @@ export const AGENT_MESSAGES = {
   uploadFailedDefault: 'Failed to upload documents',
   uploadFailedItem: 'Upload failed',
   uploaded: (n: number) => `${n} document(s) uploaded successfully`,
+  firstAgentActive: 'Your agent is active',
+  firstAgentActiveDescription: 'It answers your customers on WhatsApp from now on.',
+  agentCreatedInactive: 'Agent created',
+  agentCreatedInactiveDescription:
+    'Your other agent still answers your customers. To switch, use Set Active on the Inactive tab.',
+  localModelNeedsNoKey: 'No API key needed: this model runs on this server and answers from your documents.',
 } as const;

@@ -2,7 +2,7 @@ import type { Expectation } from './types';
 
 /**
  * How one turn of an evaluation went, and the figures over all turns. Kept apart from the runner so
- * that its rules are unit-tested (tests/server/eval-score.test.ts).
+ * that its rules are unit-tested (tests/server/replies/eval-score.test.ts).
  */
 
 export type Outcome =

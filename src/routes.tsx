@@ -64,7 +64,11 @@ export function createRoutes(loadFeature: LoadFeature): RouteObject[] {
                 {
                   path: 'templates',
                   ...titled('Templates'),
-                  lazy: page(() => import('./features/templates/TemplatesPage'), 'templates'),
+                  // The page and its feature are one chunk: only this route needs both.
+                  lazy: page(
+                    () => import(/* webpackChunkName: "feature-templates" */ './features/templates/TemplatesPage'),
+                    'templates',
+                  ),
                 },
                 {
                   path: 'analytics',

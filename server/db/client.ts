@@ -294,9 +294,16 @@ export async function openPostgres(connectionString: string, options?: string): 
         await target.query(text);
       },
     );
-  return {
+  const db: Db = {
     dialect: 'postgres',
     ...wrap(pool),
+    // On a connection of its own, statements follow each other without waiting for the caller.
+    batch: (statements) =>
+      db.transaction(async (tx) => {
+        const results: Row[][] = [];
+        for (const { text, params } of statements) results.push(await tx.query(text, params));
+        return results;
+      }),
     async transaction(work) {
       const client = await pool.connect();
       try {
@@ -331,21 +338,7 @@ export async function openPostgres(connectionString: string, options?: string): 
         await client.end();
       };
     },
-    async batch(statements) {
-      const client = await pool.connect();
-      try {
-        await client.query('begin');
-        const results: Row[][] = [];
-        for (const { text, params } of statements) results.push((await client.query(text, params as unknown[])).rows);
-        await client.query('commit');
-        return results;
-      } catch (error) {
-        await client.query('rollback').catch(() => undefined);
-        throw error;
-      } finally {
-        client.release();
-      }
-    },
     close: () => pool.end(),
   };
+  return db;
 }

@@ -8,6 +8,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { FormEvent, ReactNode } from 'react';
 import { Link } from 'react-router';
+import PageTitle from './PageTitle';
 
 /**
  * How the sign-in and registration forms validate: on typing and on submit, not on blur. An error
@@ -56,6 +57,7 @@ export default function AuthLayout({
       }}
     >
       <Box sx={{ textAlign: 'center' }}>
+        <PageTitle title={title} />
         <Typography variant="h4" component="h1" sx={{ fontWeight: 700 }} gutterBottom>
           {title}
         </Typography>

@@ -5,6 +5,7 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
+import PageTitle from './PageTitle';
 
 export interface CenteredCardProps {
   title: string;
@@ -25,6 +26,7 @@ export default function CenteredCard({ title, subtitle, icon, children }: Center
         <CardContent sx={{ p: 4, display: 'flex', flexDirection: 'column', gap: 2 }}>
           {icon && <Box sx={{ display: 'flex', justifyContent: 'center' }}>{icon}</Box>}
           <Box sx={{ textAlign: icon ? 'center' : 'left' }}>
+            <PageTitle title={title} />
             <Typography variant="h5" component="h1" gutterBottom={Boolean(subtitle)}>
               {title}
             </Typography>

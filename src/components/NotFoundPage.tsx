@@ -3,6 +3,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
 import { Link, useLocation } from 'react-router';
+import PageTitle from './PageTitle';
 
 export default function NotFoundPage() {
   const location = useLocation();
@@ -21,6 +22,7 @@ export default function NotFoundPage() {
         gap: 2,
       }}
     >
+      <PageTitle title="Page not found" />
       <Typography variant="h1" component="h1" sx={{ fontWeight: 700 }}>
         404
       </Typography>

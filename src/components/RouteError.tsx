@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
+import PageTitle from './PageTitle';
 
 function describe(error: unknown): string {
   if (isRouteErrorResponse(error)) return `${error.status} ${error.statusText}`;
@@ -13,6 +14,7 @@ export default function RouteError() {
   const error = useRouteError();
   return (
     <Box component="main" role="alert" sx={{ p: 4 }}>
+      <PageTitle title="Unexpected error" />
       <Typography variant="h4" component="h1" gutterBottom>
         Unexpected Application Error!
       </Typography>

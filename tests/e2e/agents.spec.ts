@@ -11,7 +11,6 @@ const AGENT = {
   description: 'Answers guests of the Juniper Lantern Hotel from its handbook.',
   systemPrompt: 'You are the concierge of the Juniper Lantern Hotel. Answer only from the handbook.',
   userPrompt: 'Answer the guest politely and briefly.',
-  apiKey: 'not-needed-offline',
 };
 
 const PDF_NAME = 'juniper-handbook.pdf';

@@ -1,5 +1,6 @@
 import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { latestMailLink, register, type Account } from './accounts';
+import { AGENT_MESSAGES } from '../../contract/agents';
 
 /** The agent steps the specs share: a verified owner, a new active agent, uploads and their ingestion. */
 
@@ -15,7 +16,8 @@ export interface AgentForm {
   description: string;
   systemPrompt: string;
   userPrompt: string;
-  apiKey: string;
+  /** Only for a model that needs one. */
+  apiKey?: string;
 }
 
 export interface UploadedFile {
@@ -44,9 +46,9 @@ export async function registerVerified(page: Page, request: APIRequestContext, a
   await expect(page).toHaveURL(/\/dashboard$/);
 }
 
-/** Creates the agent from the sidebar, sets it active and opens it; returns the agent page's URL. */
+/** Creates the owner’s first agent from the sidebar (active at once) and opens it; returns the agent page’s URL. */
 export async function createActiveAgent(page: Page, agent: AgentForm): Promise<string> {
-  // Create the agent: every field is required, the submit waits for all of them.
+  // Create the agent: every field is required (the API key only for a model that needs one).
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Agents', exact: true }).click();
   await expect(page).toHaveURL(/\/agents$/);
   await page.getByRole('link', { name: 'Create Agent' }).click();
@@ -58,21 +60,19 @@ export async function createActiveAgent(page: Page, agent: AgentForm): Promise<s
   await field(page, 'Description').fill(agent.description);
   await field(page, 'System Prompt').fill(agent.systemPrompt);
   await field(page, 'User Prompt').fill(agent.userPrompt);
-  await expect(submit).toBeDisabled();
-  await page.getByLabel(/^API Key\b/).fill(agent.apiKey);
+  if (agent.model.startsWith('local/')) {
+    // The offline model runs on the server: the form says no key is needed, and does not ask for one.
+    await expect(page.getByText(AGENT_MESSAGES.localModelNeedsNoKey)).toBeVisible();
+  } else {
+    await expect(submit).toBeDisabled();
+    await page.getByLabel(/^API Key\b/).fill(agent.apiKey ?? '');
+  }
   await expect(submit).toBeEnabled();
   await submit.click();
   await expect(page).toHaveURL(/\/agents$/);
 
-  // A new agent lands inactive; set it active.
-  await page.getByRole('tab', { name: 'Inactive', exact: true }).click();
-  const inactiveCard = page.getByRole('article', { name: agent.name });
-  await expect(inactiveCard).toBeVisible();
-  await inactiveCard.getByRole('button', { name: 'Set Active' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Set this agent active?' });
-  await dialog.getByRole('button', { name: 'Set Active' }).click();
-  await expect(dialog).toHaveCount(0);
-  await expect(page.getByText('No inactive agents.')).toBeVisible();
+  // An owner's first agent is active at once, and the toast says so.
+  await expect(page.getByText(AGENT_MESSAGES.firstAgentActive, { exact: true })).toBeVisible();
   await page.getByRole('tab', { name: 'Active', exact: true }).click();
   const card = page.getByRole('article', { name: agent.name });
   await expect(card).toBeVisible();
@@ -90,12 +90,13 @@ export async function uploadDocuments(page: Page, agentUrl: string, files: Uploa
   await page.getByLabel('Choose files').setInputFiles(files);
   const chosen = page.getByRole('list', { name: 'Files to upload' });
   await expect(chosen.getByRole('listitem')).toHaveCount(files.length);
-  await page.getByRole('button', { name: `Upload ${files.length} file(s)` }).click();
+  await page.getByRole('button', { name: `Upload ${files.length} ${files.length === 1 ? 'file' : 'files'}` }).click();
   for (const file of files) {
     await expect(chosen.getByRole('listitem').filter({ hasText: file.name })).toContainText('Uploaded');
   }
   await expect(page.getByText(`${files.length} document(s) uploaded successfully`)).toBeVisible();
-  await expect(page).toHaveURL(agentUrl);
+  await expect(page).toHaveURL(`${agentUrl}?tab=contexts`);
+  await expect(page.getByRole('tab', { name: 'Contexts' })).toHaveAttribute('aria-selected', 'true');
 }
 
 /** The agent page's Contexts tab lists the documents while they are read, until each is ready. */

@@ -104,15 +104,23 @@ function editedColumns(input: AgentInput): unknown[] {
   ];
 }
 
-/** A new agent, inactive; its key sealed with the new row's id (insert, then seal, in one transaction). */
+/**
+ * A new agent; its key sealed with the new row's id (insert, then seal, in one transaction). An
+ * owner's first agent is active at once, so that a new owner's customers are answered; later ones
+ * start inactive, as activating one deactivates another. The owner's row is locked as activating
+ * locks it, so that two first agents at once take turns.
+ */
 export async function createAgent(deps: AgentDeps, userId: number, body: Partial<AgentInput>): Promise<AgentDetail> {
   await requireVerifiedEmail(deps.db, userId);
   const input = validateAgentBody(body, deps.config.agentModels);
   refuseForeignMaskedKey(input.api_key);
   const row = await deps.db.transaction(async (tx) => {
+    await tx.query('select id from users where id = $1 for update', [userId]);
     const inserted = await tx.one<AgentRow>(
-      `insert into agents (user_id, name, description, model, system_prompt, user_prompt, handover_message)
-       values ($1, $2, $3, $4, $5, $6, $7) returning *`,
+      `insert into agents (user_id, name, description, model, system_prompt, user_prompt, handover_message, status)
+       values ($1, $2, $3, $4, $5, $6, $7,
+               case when exists (select 1 from agents where user_id = $1) then 'inactive' else 'active' end)
+       returning *`,
       [userId, ...editedColumns(input)],
     );
     return storeApiKey(deps, tx, userId, Number(inserted.id), input.api_key);

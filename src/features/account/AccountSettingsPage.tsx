@@ -11,6 +11,7 @@ import SecurityTab from './SecurityTab';
 import VerificationTab from './VerificationTab';
 import { accountSettingsClosed, accountSettingsOpened } from './slice';
 import { useAppDispatch } from '../../store/hooks';
+import PageTitle from '../../components/PageTitle';
 
 type AccountSettingsTab = 'profile' | 'security' | 'verification' | 'danger';
 
@@ -42,6 +43,7 @@ export default function AccountSettingsPage() {
 
   return (
     <Box sx={{ p: { xs: 2, md: 3 }, maxWidth: 960 }}>
+      <PageTitle title="Account Settings" />
       <Typography variant="h4" component="h1" gutterBottom>
         Account Settings
       </Typography>

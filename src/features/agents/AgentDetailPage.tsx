@@ -9,7 +9,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { AGENT_MESSAGES } from '../../../contract/agents';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import AgentNotFound from './AgentNotFound';
@@ -20,8 +20,12 @@ import { agentDetailClosed, agentDetailOpened, graphTabOpened, selectAgentPage, 
 import GraphView from './GraphView';
 import MemoriesTab from './MemoriesTab';
 import { selectPositionedGraph } from './selectors';
+import PageTitle from '../../components/PageTitle';
 
 type DetailTab = 'memories' | 'contexts' | 'graph';
+
+/** The query that opens a tab other than Memories, SPEC.md's default: `?tab=contexts`. */
+export const DETAIL_TAB_PARAM = 'tab';
 
 const TABS: { value: DetailTab; label: string }[] = [
   { value: 'memories', label: 'Memories' },
@@ -34,14 +38,19 @@ function AgentDetail({ agentId }: { agentId: number }) {
   const page = useAppSelector(selectAgentPage);
   const graphState = useAppSelector(selectGraphState);
   const graph = useAppSelector(selectPositionedGraph);
-  const [tab, setTab] = useState<DetailTab>('memories');
+  const [searchParams] = useSearchParams();
+  const [openedOn] = useState<DetailTab>(
+    () => TABS.find((entry) => entry.value === searchParams.get(DETAIL_TAB_PARAM))?.value ?? 'memories',
+  );
+  const [tab, setTab] = useState<DetailTab>(openedOn);
 
   useEffect(() => {
     dispatch(agentDetailOpened({ agentId }));
+    if (openedOn === 'graph') dispatch(graphTabOpened({ agentId }));
     return () => {
       dispatch(agentDetailClosed());
     };
-  }, [dispatch, agentId]);
+  }, [dispatch, agentId, openedOn]);
 
   const openTab = (value: DetailTab) => {
     setTab(value);
@@ -70,6 +79,7 @@ function AgentDetail({ agentId }: { agentId: number }) {
       <Stack spacing={3}>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'space-between' }}>
           <Box sx={{ minWidth: 0 }}>
+            <PageTitle title={agent.name} />
             <Typography variant="h4" component="h1" gutterBottom>
               {agent.name}
             </Typography>

@@ -12,13 +12,21 @@ import { Form, Formik } from 'formik';
 import { useEffect } from 'react';
 import { Link, useParams } from 'react-router';
 import * as Yup from 'yup';
-import { AGENT_ERRORS, AGENT_LIMITS, type AgentBody, type AgentDetail } from '../../../contract/agents';
+import {
+  AGENT_ERRORS,
+  AGENT_LIMITS,
+  AGENT_MESSAGES,
+  modelNeedsApiKey,
+  type AgentBody,
+  type AgentDetail,
+} from '../../../contract/agents';
 import { fieldProps } from '../../components/formField';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import AgentNotFound from './AgentNotFound';
 import AgentNotices from './AgentNotices';
 import { parseAgentId } from './agentRoute';
 import { agentFormClosed, agentFormOpened, agentFormSubmitted, selectAgentForm } from './formSlice';
+import PageTitle from '../../components/PageTitle';
 
 const tooLong = (label: string, max: number) => AGENT_ERRORS.tooLong(label, max);
 
@@ -40,10 +48,13 @@ const agentSchema = Yup.object({
     .trim()
     .required(AGENT_ERRORS.userPromptRequired)
     .max(AGENT_LIMITS.maxPromptLength, tooLong('User prompt', AGENT_LIMITS.maxPromptLength)),
+  // `local/…` models run here and need no key (the server agrees: services/agents/validation.ts).
   api_key: Yup.string()
     .trim()
-    .required(AGENT_ERRORS.apiKeyRequired)
-    .max(AGENT_LIMITS.maxApiKeyLength, tooLong('API key', AGENT_LIMITS.maxApiKeyLength)),
+    .max(AGENT_LIMITS.maxApiKeyLength, tooLong('API key', AGENT_LIMITS.maxApiKeyLength))
+    .when('model', ([model], schema) =>
+      modelNeedsApiKey(String(model ?? '')) ? schema.required(AGENT_ERRORS.apiKeyRequired) : schema,
+    ),
   handover_message: Yup.string()
     .trim()
     .max(AGENT_LIMITS.maxHandoverMessageLength, tooLong('Hand-over message', AGENT_LIMITS.maxHandoverMessageLength)),
@@ -76,9 +87,13 @@ const valuesOf = (agent: AgentDetail | null): AgentFormValues =>
       }
     : EMPTY_AGENT;
 
-/** SPEC.md §5 Agent form: submit stays disabled until every field of SPEC's form has more than blanks. */
-const hasBlankField = ({ handover_message: _optional, ...required }: AgentFormValues) =>
-  Object.values(required).some((value) => value.trim() === '');
+/**
+ * SPEC.md §5 Agent form: submit stays disabled until every field of SPEC's form has more than
+ * blanks; the API key only for a model that needs one (a `local/…` model runs here without).
+ */
+const hasBlankField = ({ handover_message: _optional, api_key: apiKey, ...required }: AgentFormValues) =>
+  Object.values(required).some((value) => value.trim() === '') ||
+  (modelNeedsApiKey(required.model) && apiKey.trim() === '');
 
 const trimmed = (values: AgentFormValues): AgentFormValues => ({
   name: values.name.trim(),
@@ -123,6 +138,7 @@ function AgentForm({ agentId }: AgentFormProps) {
     <Box component="section" sx={{ p: 3 }}>
       <Stack spacing={3} sx={{ maxWidth: 760 }}>
         <Box>
+          <PageTitle title={editing ? 'Edit Agent' : 'Create New Agent'} />
           <Typography variant="h4" component="h1" gutterBottom>
             {editing ? 'Edit Agent' : 'Create New Agent'}
           </Typography>
@@ -201,11 +217,15 @@ function AgentForm({ agentId }: AgentFormProps) {
                         label="API Key"
                         type="password"
                         autoComplete="off"
-                        required
+                        required={modelNeedsApiKey(form.values.model)}
                         fullWidth
                         helperText={
                           fieldProps(form, 'api_key').helperText ??
-                          (editing ? 'Leave the masked key as it is to keep the stored one.' : undefined)
+                          (!modelNeedsApiKey(form.values.model) && form.values.model
+                            ? AGENT_MESSAGES.localModelNeedsNoKey
+                            : editing
+                              ? 'Leave the masked key as it is to keep the stored one.'
+                              : undefined)
                         }
                       />
                       <TextField

@@ -19,17 +19,20 @@ import UploadList from './UploadList';
 import {
   filesChosen,
   selectUploadPageErrors,
+  selectUploadPageRejectedFiles,
   selectUploadsBusy,
   uploadPageClosed,
   uploadPageOpened,
   uploadsSubmitted,
 } from './uploadsSlice';
+import PageTitle from '../../components/PageTitle';
 
 function AgentUpload({ agentId }: { agentId: number }) {
   const dispatch = useAppDispatch();
   const selectPageItems = useMemo(() => selectUploadItemsOf('page'), []);
   const items = useAppSelector(selectPageItems);
   const errors = useAppSelector(selectUploadPageErrors);
+  const rejectedFiles = useAppSelector(selectUploadPageRejectedFiles);
   const busy = useAppSelector(selectUploadsBusy).page;
   const waiting = items.filter((item) => item.status === 'chosen').length;
 
@@ -47,6 +50,7 @@ function AgentUpload({ agentId }: { agentId: number }) {
           <Button component={Link} to={`/agents/${agentId}`} startIcon={<ArrowBackIcon />} sx={{ mb: 1 }}>
             Back to Agent
           </Button>
+          <PageTitle title="Upload Documents" />
           <Typography variant="h4" component="h1" gutterBottom>
             Upload Documents
           </Typography>
@@ -60,7 +64,7 @@ function AgentUpload({ agentId }: { agentId: number }) {
         {errors.length > 0 && (
           <Alert severity="error">
             <AlertTitle>
-              {errors.length === 1 ? 'This file cannot be uploaded' : 'These files cannot be uploaded'}
+              {rejectedFiles === 1 ? 'This file cannot be uploaded' : 'These files cannot be uploaded'}
             </AlertTitle>
             <Box component="ul" sx={{ m: 0, pl: 2 }}>
               {errors.map((error) => (
@@ -77,7 +81,7 @@ function AgentUpload({ agentId }: { agentId: number }) {
               disabled={busy || waiting === 0}
               onClick={() => dispatch(uploadsSubmitted({ agentId, source: 'page' }))}
             >
-              {busy ? 'Uploading...' : `Upload ${waiting} file(s)`}
+              {busy ? 'Uploading...' : `Upload ${waiting} ${waiting === 1 ? 'file' : 'files'}`}
             </Button>
           </Box>
         )}

@@ -23,6 +23,7 @@ import {
   selectPendingAgentAction,
   type AgentAction,
 } from './listSlice';
+import PageTitle from '../../components/PageTitle';
 
 /** SPEC.md §9: skeleton cards while the agents load. */
 export const AGENT_SKELETON_CARDS = 3;
@@ -33,7 +34,15 @@ const TABS: { status: AgentStatus; label: string; empty: string }[] = [
   { status: 'deleted', label: 'Deleted', empty: 'No soft deleted agents.' },
 ];
 
-const cardGrid = { display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: '1fr 1fr 1fr' } };
+const cardGrid = {
+  display: 'grid',
+  gap: 2,
+  gridTemplateColumns: {
+    xs: 'minmax(0, 1fr)',
+    sm: 'minmax(0, 1fr) minmax(0, 1fr)',
+    lg: 'minmax(0, 1fr) minmax(0, 1fr) minmax(0, 1fr)',
+  },
+};
 
 function SkeletonCards() {
   return (
@@ -83,6 +92,7 @@ export default function AgentsPage() {
       <Stack spacing={3}>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'space-between' }}>
           <Box>
+            <PageTitle title="Agents" />
             <Typography variant="h4" component="h1" gutterBottom>
               AI Agents
             </Typography>

@@ -21,7 +21,14 @@ export default function ContextsTab({ agentId }: ContextsTabProps) {
   const list = useAppSelector(selectContextsList);
   const contexts = useAppSelector(selectContexts);
   return (
-    <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '2fr 1fr' }, alignItems: 'start' }}>
+    <Box
+      sx={{
+        display: 'grid',
+        gap: 3,
+        gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 2fr) minmax(0, 1fr)' },
+        alignItems: 'start',
+      }}
+    >
       <SearchableListView
         label="Contexts"
         list={list}

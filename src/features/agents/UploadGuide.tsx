@@ -29,7 +29,13 @@ const FILE_TYPES = [
 export default function UploadGuide() {
   return (
     <>
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr 1fr' } }}>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1fr) minmax(0, 1fr) minmax(0, 1fr)' },
+        }}
+      >
         {GUIDELINES.map((guideline) => (
           <Card key={guideline.title} variant="outlined">
             <CardContent>
@@ -41,7 +47,13 @@ export default function UploadGuide() {
           </Card>
         ))}
       </Box>
-      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1fr) minmax(0, 1fr)' },
+        }}
+      >
         <Card variant="outlined">
           <CardContent>
             <Typography variant="h6" component="h2">

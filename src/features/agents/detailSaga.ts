@@ -1,5 +1,6 @@
 import type { Action } from '@reduxjs/toolkit';
 import { all, call, delay, put, race, select, take, takeEvery, takeLatest } from 'typed-redux-saga';
+import { liveEventWhere } from '../inbox/liveSaga';
 import { AGENT_MESSAGES, type Context, type DocumentItem, type Memory } from '../../../contract/agents';
 import { agentsApi } from '../../api/agents';
 import { ApiError, errorText } from '../../api/client';
@@ -135,10 +136,13 @@ export function* pollDocuments(agentId: number) {
       const contexts = yield* select(selectContextsList);
       if (finished && contexts.query === '') yield* put(contextsSearchSubmitted({ agentId, query: '' }));
     }
+    // A document's progress arrives live; the poll stays for a stream that is down.
+    const documentChanged = liveEventWhere((event) => event.type === 'document.changed' && event.agentId === agentId);
+    const uploaded = (action: unknown) => documentsUploaded.match(action) && action.payload.agentId === agentId;
     if (processing.size > 0) {
-      yield* delay(DOCUMENTS_POLL_INTERVAL_MS);
+      yield* race({ due: delay(DOCUMENTS_POLL_INTERVAL_MS), live: take(documentChanged) });
     } else {
-      yield* take((action: unknown) => documentsUploaded.match(action) && action.payload.agentId === agentId);
+      yield* race({ uploaded: take(uploaded), live: take(documentChanged) });
     }
   }
 }

@@ -140,6 +140,19 @@ export function* saveAgent(action: ReturnType<typeof agentFormSubmitted>) {
     return;
   }
   yield* put(agentSaved(saved));
+  if (agentId === null) {
+    // The first agent answers at once; a later one waits until the owner chooses it.
+    const first = saved.status === 'active';
+    yield* put(
+      toastShown({
+        title: first ? AGENT_MESSAGES.firstAgentActive : AGENT_MESSAGES.agentCreatedInactive,
+        description: first
+          ? AGENT_MESSAGES.firstAgentActiveDescription
+          : AGENT_MESSAGES.agentCreatedInactiveDescription,
+        variant: 'success',
+      }),
+    );
+  }
   yield* call(navigateTo, '/agents');
 }
 

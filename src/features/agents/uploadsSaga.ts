@@ -87,7 +87,8 @@ export function* uploadOneUnlessCancelled(token: string, agentId: number, id: st
 /**
  * Sends every chosen file of one uploader at once (SPEC.md §7: in parallel), then tells the owner:
  * '{n} document(s) uploaded successfully' and/or 'Upload Failed'. The upload page goes back to the
- * agent after UPLOAD_REDIRECT_DELAY_MS when every file went through.
+ * agent after UPLOAD_REDIRECT_DELAY_MS when every file went through, on the Contexts tab, where the
+ * documents' reading progress shows.
  */
 export function* uploadBatch(agentId: number, source: UploadSource) {
   const items = yield* select(selectUploadItems);
@@ -116,7 +117,7 @@ export function* uploadBatch(agentId: number, source: UploadSource) {
   }
   if (source === 'page' && succeeded > 0 && failures.length === 0) {
     yield* delay(UPLOAD_REDIRECT_DELAY_MS);
-    yield* call(navigateTo, `/agents/${agentId}`);
+    yield* call(navigateTo, `/agents/${agentId}?tab=contexts`);
   }
 }
 
@@ -145,7 +146,7 @@ export function* checkChosenFiles(action: ReturnType<typeof filesChosen>) {
   const alreadyChosen = items.filter((item) => item.source === source).length;
   const errors = uploadErrors(files, source === 'page' ? { alreadyChosen, maxFiles: UPLOAD_PAGE_MAX_FILES } : {});
   if (errors.length > 0) {
-    yield* put(filesRejected({ source, errors }));
+    yield* put(filesRejected({ source, errors, files: files.length }));
     if (source === 'quick') {
       yield* put(
         toastShown({ title: AGENT_MESSAGES.uploadErrors, description: errors.join('\n'), variant: 'destructive' }),

@@ -28,6 +28,8 @@ export interface UploadsState {
   items: ReturnType<typeof uploadsAdapter.getInitialState>;
   /** The upload page's validation errors, all together (SPEC.md §5). */
   pageErrors: string[];
+  /** How many files the refused choice held: the alert speaks of one file or of the whole batch. */
+  pageRejectedFiles: number;
   /** A batch per source is under way. */
   busy: Record<UploadSource, boolean>;
 }
@@ -35,6 +37,7 @@ export interface UploadsState {
 export const initialUploadsState: UploadsState = {
   items: uploadsAdapter.getInitialState(),
   pageErrors: [],
+  pageRejectedFiles: 0,
   busy: { page: false, quick: false },
 };
 
@@ -54,7 +57,7 @@ const removeSource = (state: UploadsState, source: UploadSource) => {
     .map((item) => item.id);
   uploadsAdapter.removeMany(state.items, ids);
   state.busy[source] = false;
-  if (source === 'page') state.pageErrors = [];
+  if (source === 'page') Object.assign(state, { pageErrors: [], pageRejectedFiles: 0 });
 };
 
 const uploadsSlice = createSlice({
@@ -65,7 +68,7 @@ const uploadsSlice = createSlice({
     filesChosen(_state, _action: PayloadAction<FilesChoice>) {},
     filesAccepted(state, action: PayloadAction<FilesChoice>) {
       const { agentId, source, files } = action.payload;
-      if (source === 'page') state.pageErrors = [];
+      if (source === 'page') Object.assign(state, { pageErrors: [], pageRejectedFiles: 0 });
       uploadsAdapter.addMany(
         state.items,
         files.map(({ id, name, size }) => ({
@@ -80,8 +83,9 @@ const uploadsSlice = createSlice({
         })),
       );
     },
-    filesRejected(state, action: PayloadAction<{ source: UploadSource; errors: string[] }>) {
-      if (action.payload.source === 'page') state.pageErrors = action.payload.errors;
+    filesRejected(state, action: PayloadAction<{ source: UploadSource; errors: string[]; files: number }>) {
+      const { source, errors, files } = action.payload;
+      if (source === 'page') Object.assign(state, { pageErrors: errors, pageRejectedFiles: files });
     },
     uploadRemoved(state, action: PayloadAction<ForUpload>) {
       const item = state.items.entities[action.payload.id];
@@ -130,6 +134,7 @@ const uploadsSlice = createSlice({
   selectors: {
     selectUploadItemsState: (state) => state.items,
     selectUploadPageErrors: (state) => state.pageErrors,
+    selectUploadPageRejectedFiles: (state) => state.pageRejectedFiles,
     selectUploadsBusy: (state) => state.busy,
   },
 });
@@ -150,6 +155,7 @@ export const {
   uploadPageOpened,
   uploadPageClosed,
 } = uploadsSlice.actions;
-export const { selectUploadItemsState, selectUploadPageErrors, selectUploadsBusy } = uploadsSlice.selectors;
+export const { selectUploadItemsState, selectUploadPageErrors, selectUploadPageRejectedFiles, selectUploadsBusy } =
+  uploadsSlice.selectors;
 export const { selectAll: selectAllUploadItems } = uploadsAdapter.getSelectors();
 export default uploadsSlice;

@@ -10,6 +10,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { FAQ, GETTING_STARTED, HANDOVER_POINTS, SUPPORT_EMAIL, TROUBLESHOOTING } from './helpContent';
+import PageTitle from '../../components/PageTitle';
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -30,6 +31,7 @@ export default function HelpPage() {
     <Box component="section" sx={{ p: 3, maxWidth: 960 }}>
       <Stack spacing={3}>
         <Box>
+          <PageTitle title="Help & Support" />
           <Typography variant="h4" component="h1" gutterBottom>
             Help &amp; Support
           </Typography>

@@ -2,6 +2,7 @@ import ForumOutlinedIcon from '@mui/icons-material/ForumOutlined';
 import SearchIcon from '@mui/icons-material/Search';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import InputAdornment from '@mui/material/InputAdornment';
 import ListItemButton from '@mui/material/ListItemButton';
@@ -10,8 +11,10 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useRef } from 'react';
+import { Link } from 'react-router';
 import type { Conversation } from '../../../contract';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { selectConnectionStatus } from '../connection/slice';
 import EmptyState from './EmptyState';
 import { conversationName, INBOX_TEXTS, MESSAGE_SKELETON_ROWS } from './format';
 import { NeedsYouChip } from './HandoverControls';
@@ -194,6 +197,7 @@ export default function ConversationList() {
   const searchStatus = useAppSelector(selectSearchStatus);
   const pages = useAppSelector(selectShownPages);
   const searching = search.trim() !== '';
+  const notConnected = useAppSelector(selectConnectionStatus) === 'disconnected';
   // While the server has not answered for the text typed, what shows is the loaded list narrowed here: no paging.
   const more = searching && searchStatus !== 'loaded' ? 'none' : pages.more;
 
@@ -209,7 +213,14 @@ export default function ConversationList() {
       <EmptyState
         icon={<ForumOutlinedIcon fontSize="large" />}
         title={INBOX_TEXTS.noConversations}
-        text={INBOX_TEXTS.noConversationsHint}
+        text={notConnected ? INBOX_TEXTS.notConnectedHint : INBOX_TEXTS.noConversationsHint}
+        action={
+          notConnected && (
+            <Button component={Link} to="/onboarding" variant="contained" sx={{ mt: 1 }}>
+              {INBOX_TEXTS.connect}
+            </Button>
+          )
+        }
       />
     );
   } else if (visible.length === 0 && searchStatus === 'failed') {

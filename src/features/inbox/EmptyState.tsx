@@ -6,9 +6,11 @@ export interface EmptyStateProps {
   icon?: ReactNode;
   title: string;
   text?: string;
+  /** What the owner can do about it, e.g. a link to connect. */
+  action?: ReactNode;
 }
 
-export default function EmptyState({ icon, title, text }: EmptyStateProps) {
+export default function EmptyState({ icon, title, text, action }: EmptyStateProps) {
   return (
     <Box
       sx={{
@@ -28,6 +30,7 @@ export default function EmptyState({ icon, title, text }: EmptyStateProps) {
         {title}
       </Typography>
       {text && <Typography variant="body2">{text}</Typography>}
+      {action}
     </Box>
   );
 }

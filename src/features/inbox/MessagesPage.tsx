@@ -13,6 +13,8 @@ import ConversationList from './ConversationList';
 import { CHAT_PANEL_SIZE, LIST_PANEL_SIZE, MOBILE_MEDIA_QUERY } from './format';
 import { selectMobileListOpen } from './selectors';
 import { conversationOpened, conversationsViewClosed, conversationsViewOpened, mobileListToggled } from './slice';
+import PageTitle from '../../components/PageTitle';
+import { visuallyHidden } from '../../components/visuallyHidden';
 
 /** `/messages?c=<id>` opens that conversation (the bell's hand-overs link here). */
 export const OPEN_CONVERSATION_PARAM = 'c';
@@ -96,5 +98,13 @@ export default function MessagesPage() {
     );
   }, [dispatch, linkedId, setSearchParams]);
 
-  return isMobile ? <MobileInbox /> : <DesktopInbox />;
+  return (
+    <>
+      <PageTitle title="Messages" />
+      <Typography component="h1" sx={visuallyHidden}>
+        Messages
+      </Typography>
+      {isMobile ? <MobileInbox /> : <DesktopInbox />}
+    </>
+  );
 }

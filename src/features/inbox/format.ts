@@ -24,6 +24,9 @@ export const INBOX_TEXTS = {
   originalMessage: 'Original message',
   noConversations: 'No conversations yet',
   noConversationsHint: 'When a customer writes to your WhatsApp number, the conversation appears here.',
+  notConnectedHint:
+    'WhatsApp is not connected yet. Connect your WhatsApp Business number and your customers’ conversations appear here.',
+  connect: 'Connect WhatsApp',
   noSearchResults: 'No conversations match your search',
   noMessages: 'No messages yet',
   noneSelected: 'Select a conversation',

@@ -1,8 +1,7 @@
-import { all, call, put, race, take, takeLeading } from 'typed-redux-saga';
+import { all, call, put, takeLeading } from 'typed-redux-saga';
 import type { Conversation } from '../../../contract';
 import { errorText } from '../../api/client';
 import { handoverApi } from '../../api/inbox';
-import { loggedOut } from '../auth/slice';
 import {
   attendanceChangeClicked,
   attendanceChanged,
@@ -13,9 +12,9 @@ import {
   handoverBellShown,
 } from './handoverSlice';
 import { toastShown } from '../toasts/slice';
-import { loadMessages, refreshConversations, UNREAD_REFRESH_INTERVAL_MS, waitUntilVisible } from './saga';
+import { keepShellPartFresh, loadMessages, refreshConversations, UNREAD_REFRESH_INTERVAL_MS } from './saga';
 import { safely } from '../../store/safely';
-import { handoversChanged, untilPollDue } from './liveSaga';
+import { handoversChanged } from './liveSaga';
 import { requireAccessToken } from '../auth/session';
 
 /** The bell asks for the open hand-overs as often as the sidebar badge asks for the unread count. */
@@ -32,20 +31,15 @@ export function* loadEscalations() {
   }
 }
 
-export function* pollEscalations() {
-  while (true) {
-    yield* call(waitUntilVisible);
-    yield* call(loadEscalations);
-    yield* race({ due: call(untilPollDue, HANDOVER_REFRESH_INTERVAL_MS), live: take(handoversChanged) });
-  }
-}
-
-/** The bell counts from the moment the shell shows it until it goes (or the owner signs out). */
+/** The bell counts the open hand-overs while the shell shows it. */
 export function* watchHandoverBell() {
-  while (true) {
-    yield* take(handoverBellShown);
-    yield* race({ poll: call(safely(pollEscalations)), hidden: take([handoverBellHidden, loggedOut]) });
-  }
+  yield* call(keepShellPartFresh, {
+    shown: handoverBellShown,
+    hidden: handoverBellHidden,
+    load: loadEscalations,
+    intervalMs: HANDOVER_REFRESH_INTERVAL_MS,
+    changed: handoversChanged,
+  });
 }
 
 /** Each attendance change: its call, and the toasts that say how it went. */

@@ -1,5 +1,6 @@
 import { eventChannel, type EventChannel } from 'redux-saga';
 import { all, call, delay, fork, put, race, select, take, takeEvery, takeLatest, takeLeading } from 'typed-redux-saga';
+import type { Action, ActionCreatorWithoutPayload } from '@reduxjs/toolkit';
 import type { ConversationsQuery } from '../../../contract';
 import { errorText } from '../../api/client';
 import { inboxApi } from '../../api/inbox';
@@ -304,20 +305,45 @@ export function* loadUnreadCount() {
   }
 }
 
-export function* pollUnreadCount() {
+/** A part of the signed-in shell that keeps itself fresh while it shows (the badge, the bell). */
+export interface ShellPart {
+  shown: ActionCreatorWithoutPayload;
+  hidden: ActionCreatorWithoutPayload;
+  load: () => Generator;
+  intervalMs: number;
+  /** The live events that change it. */
+  changed: (action: Action) => boolean;
+}
+
+function* refreshShellPart(part: ShellPart) {
   while (true) {
     yield* call(waitUntilVisible);
-    yield* call(loadUnreadCount);
-    yield* race({ due: call(untilPollDue, UNREAD_REFRESH_INTERVAL_MS), live: take(listChanged) });
+    yield* call(part.load);
+    yield* race({ due: call(untilPollDue, part.intervalMs), live: take(part.changed) });
   }
 }
 
-/** The sidebar badge counts from the moment the shell shows it until it goes (or the owner signs out). */
-export function* watchUnreadBadge() {
+/**
+ * From the moment `part` shows until it goes (or the owner signs out): loaded at once, then again on
+ * each live event that changes it, or every `intervalMs` while the stream is down; paused while the
+ * tab is hidden.
+ */
+export function* keepShellPartFresh(part: ShellPart) {
   while (true) {
-    yield* take(unreadBadgeShown);
-    yield* race({ poll: call(safely(pollUnreadCount)), hidden: take([unreadBadgeHidden, loggedOut]) });
+    yield* take(part.shown);
+    yield* race({ refresh: call(safely(refreshShellPart), part), hidden: take([part.hidden, loggedOut]) });
   }
+}
+
+/** The sidebar badge counts the conversations with unread messages while the shell shows it. */
+export function* watchUnreadBadge() {
+  yield* call(keepShellPartFresh, {
+    shown: unreadBadgeShown,
+    hidden: unreadBadgeHidden,
+    load: loadUnreadCount,
+    intervalMs: UNREAD_REFRESH_INTERVAL_MS,
+    changed: listChanged,
+  });
 }
 
 /** Effects of /messages and of the sidebar's Messages badge (src/features/inbox/slice.ts). */

@@ -62,7 +62,9 @@ export default function AnalyticsCharts({ loading, summary, timeseries }: Analyt
   const grid = busyGrid(summary?.busiest_hours ?? []);
 
   return (
-    <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', lg: 'repeat(2, 1fr)' } }}>
+    <Box
+      sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' } }}
+    >
       <ChartCard
         title="Conversations and messages"
         description={`Conversations and messages per ${per}, by who wrote them.`}
@@ -110,6 +112,8 @@ export default function AnalyticsCharts({ loading, summary, timeseries }: Analyt
               label: 'AI response rate (%)',
               data: points.map((point) => percent(point.ai_response_rate)),
               connectNulls: true,
+              // A day on its own between days without customer messages has no line to draw: its mark is it.
+              showMark: true,
               valueFormatter: (value) => (value === null ? 'N/A' : `${value}%`),
             },
           ]}

@@ -11,6 +11,7 @@ import StatGrid from './StatGrid';
 import AnalyticsCharts from './AnalyticsCharts';
 import ExportButtons from './ExportButtons';
 import RangePicker from './RangePicker';
+import PageTitle from '../../components/PageTitle';
 
 /** /analytics (DESIGN.md §12): what happened in a range, from the owner's data. */
 export default function AnalyticsPage() {
@@ -65,6 +66,7 @@ export default function AnalyticsPage() {
           sx={{ justifyContent: 'space-between', alignItems: { md: 'flex-start' } }}
         >
           <Box>
+            <PageTitle title="Analytics" />
             <Typography variant="h4" component="h1" gutterBottom>
               Analytics
             </Typography>

@@ -33,7 +33,12 @@ export default function ChartCard({
   const headingId = useId();
 
   return (
-    <Card variant="outlined" component="section" aria-labelledby={headingId} sx={{ height: '100%' }}>
+    <Card
+      variant="outlined"
+      component="section"
+      aria-labelledby={headingId}
+      sx={{ height: '100%', position: 'relative' }}
+    >
       <CardContent>
         <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', gap: 1 }}>
           <Typography id={headingId} variant="h6" component="h2">

@@ -6,18 +6,19 @@ import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import ConnectBanner from '../../components/ConnectBanner';
 import VerificationBanner from '../../components/VerificationBanner';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import { selectGreetingName } from '../auth/selectors';
+import { isNewAccount, selectGreetingName } from '../auth/selectors';
 import { selectCurrentUser } from '../auth/slice';
 import { selectConnectionStatus, type ConnectionStatus } from '../connection/slice';
-import { dashboardOpened } from './dashboardSlice';
+import { dashboardClosed, dashboardOpened } from './dashboardSlice';
 import DashboardStats from './DashboardStats';
 import QuickActions from './QuickActions';
 import RecentActivity from './RecentActivity';
+import PageTitle from '../../components/PageTitle';
 
 const CONNECTION_TEXTS: Record<ConnectionStatus, string> = {
   loading: 'Checking your WhatsApp connection...',
@@ -33,25 +34,39 @@ export default function DashboardPage() {
   const status = useAppSelector(selectConnectionStatus);
   const connected = status === 'connected';
   const notConnected = status === 'disconnected' || status === 'error';
+  const [openedAt] = useState(() => Date.now());
+  const newcomer = user !== null && isNewAccount(user.created_at, openedAt);
 
   // The figures load once a connection is known; without one they read 0 or N/A (SPEC.md §2).
   useEffect(() => {
-    if (connected) dispatch(dashboardOpened());
+    if (!connected) return undefined;
+    dispatch(dashboardOpened());
+    return () => {
+      dispatch(dashboardClosed());
+    };
   }, [dispatch, connected]);
 
   return (
     <Box component="section" sx={{ p: 3 }}>
       <Stack spacing={3}>
         <Box>
+          <PageTitle title="Dashboard" />
           <Typography variant="h4" component="h1" gutterBottom>
-            {greetingName ? `Welcome back, ${greetingName}!` : 'Welcome back!'}
+            {greetingName ? `${newcomer ? 'Welcome' : 'Welcome back'}, ${greetingName}!` : 'Welcome!'}
           </Typography>
           <Typography color="text.secondary">Here is how your WhatsApp assistant is doing.</Typography>
         </Box>
         {user && !user.is_verified && <VerificationBanner email={user.email} />}
         {notConnected && <ConnectBanner />}
         <DashboardStats connected={connected} checking={status === 'loading'} />
-        <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '2fr 1fr' }, alignItems: 'start' }}>
+        <Box
+          sx={{
+            display: 'grid',
+            gap: 3,
+            gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 2fr) minmax(0, 1fr)' },
+            alignItems: 'start',
+          }}
+        >
           <RecentActivity notConnected={notConnected} />
           <Stack spacing={3}>
             <QuickActions connected={connected} />

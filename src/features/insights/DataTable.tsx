@@ -1,21 +1,10 @@
+import Box from '@mui/material/Box';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-
-/** Off screen, still read by screen readers. */
-const visuallyHidden = {
-  border: 0,
-  clip: 'rect(0 0 0 0)',
-  height: '1px',
-  margin: '-1px',
-  overflow: 'hidden',
-  padding: 0,
-  position: 'absolute',
-  whiteSpace: 'nowrap',
-  width: '1px',
-} as const;
+import { visuallyHidden } from '../../components/visuallyHidden';
 
 export interface DataTableProps {
   caption: string;
@@ -27,8 +16,8 @@ export interface DataTableProps {
 
 /** A chart's figures as a table: for screen readers always, for everyone on request. */
 export default function DataTable({ caption, columns, rows, hidden = false }: DataTableProps) {
-  return (
-    <Table size="small" sx={hidden ? visuallyHidden : undefined}>
+  const table = (
+    <Table size="small">
       <caption style={hidden ? undefined : { captionSide: 'top', textAlign: 'left' }}>{caption}</caption>
       <TableHead>
         <TableRow>
@@ -49,5 +38,14 @@ export default function DataTable({ caption, columns, rows, hidden = false }: Da
         ))}
       </TableBody>
     </Table>
+  );
+  // The clip sits on a block around the table, not on it: a table grows to its content whatever its
+  // width, and its own overflow does not clip it, so a hidden table of 25 columns widened the page.
+  return hidden ? (
+    <Box data-testid="visually-hidden" sx={visuallyHidden}>
+      {table}
+    </Box>
+  ) : (
+    <Box sx={{ overflowX: 'auto' }}>{table}</Box>
   );
 }

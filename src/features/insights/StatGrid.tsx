@@ -14,7 +14,11 @@ export default function StatGrid({ columns, children }: StatGridProps) {
       sx={{
         display: 'grid',
         gap: 2,
-        gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: `repeat(${columns}, 1fr)` },
+        gridTemplateColumns: {
+          xs: 'minmax(0, 1fr)',
+          sm: 'repeat(2, minmax(0, 1fr))',
+          lg: `repeat(${columns}, minmax(0, 1fr))`,
+        },
       }}
     >
       {children}

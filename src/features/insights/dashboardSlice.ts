@@ -20,6 +20,8 @@ const dashboardInsightsSlice = createSlice({
   initialState: initialDashboardInsightsState,
   reducers: {
     dashboardOpened() {},
+    /** The dashboard left the screen: live changes no longer reload it. */
+    dashboardClosed() {},
     dashboardRetryClicked() {},
     dashboardLoadStarted(state) {
       // Figures already shown stay while they load again.
@@ -52,6 +54,7 @@ const dashboardInsightsSlice = createSlice({
 
 export const {
   dashboardOpened,
+  dashboardClosed,
   dashboardRetryClicked,
   dashboardLoadStarted,
   dashboardSummaryLoaded,

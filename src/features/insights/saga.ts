@@ -1,4 +1,5 @@
-import { all, call, put, select, takeLatest, takeLeading } from 'typed-redux-saga';
+import { all, call, delay, fork, put, race, select, take, takeLatest, takeLeading } from 'typed-redux-saga';
+import { liveEventWhere } from '../inbox/liveSaga';
 import { ApiError } from '../../api/client';
 import { browserTimeZone, insightsApi, saveFile } from '../../api/insights';
 import {
@@ -15,6 +16,7 @@ import {
   activityLoadFailed,
   dashboardLoadStarted,
   dashboardOpened,
+  dashboardClosed,
   dashboardRetryClicked,
   dashboardSummaryLoaded,
   dashboardSummaryLoadFailed,
@@ -76,6 +78,32 @@ export function* loadDashboard() {
   yield* all([call(loadSummary, token, tz), call(loadActivity, token)]);
 }
 
+/** A burst of live changes reloads the dashboard once, this long after the first. */
+export const DASHBOARD_LIVE_PAUSE_MS = 1000;
+
+/** What moves the dashboard's figures or its recent activity. */
+const dashboardChanged = liveEventWhere((event) =>
+  ['message.received', 'message.sent', 'handover.opened', 'handover.closed', 'connection.changed'].includes(event.type),
+);
+
+/** While the dashboard shows, each live change reloads its figures and activity in place (no skeletons). */
+export function* refreshDashboardLive() {
+  while (true) {
+    yield* take(dashboardChanged);
+    yield* delay(DASHBOARD_LIVE_PAUSE_MS);
+    const token = yield* call(requireAccessToken);
+    const tz = yield* call(browserTimeZone);
+    yield* all([call(loadSummary, token, tz), call(loadActivity, token)]);
+  }
+}
+
+export function* watchDashboardLive() {
+  while (true) {
+    yield* take(dashboardOpened);
+    yield* race({ live: call(safely(refreshDashboardLive)), closed: take(dashboardClosed) });
+  }
+}
+
 /** The summary and the time series of the chosen range. */
 export function* loadAnalytics() {
   const range = yield* select(selectAnalyticsRange);
@@ -132,6 +160,7 @@ export function* exportMessages({ payload }: ReturnType<typeof exportClicked>) {
 /** Effects of the dashboard's figures, /analytics and the export (src/features/insights). */
 export function* watchInsights() {
   yield* takeLatest([dashboardOpened.type, dashboardRetryClicked.type], safely(loadDashboard));
+  yield* fork(watchDashboardLive);
   yield* takeLatest(
     [analyticsOpened.type, analyticsRangeChanged.type, analyticsRetryClicked.type],
     safely(loadAnalytics),

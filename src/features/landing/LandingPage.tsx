@@ -10,5 +10,11 @@ export default function LandingPage() {
   useEffect(() => {
     dispatch(landingOpened());
   }, [dispatch]);
-  return <LandingView status={status} />;
+  // The page's own title: index.html's, given back when the owner returns from another page.
+  return (
+    <>
+      <title>Threadline — AI for your WhatsApp Business</title>
+      <LandingView status={status} />
+    </>
+  );
 }

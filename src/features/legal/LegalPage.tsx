@@ -6,6 +6,7 @@ import MuiLink from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import PageTitle from '../../components/PageTitle';
 
 export const LEGAL_LAST_UPDATED = 'July 28, 2025';
 
@@ -30,6 +31,7 @@ export default function LegalPage({ title, intro, sections, seeAlso }: LegalPage
       <Button component={Link} to="/" sx={{ ml: -1, mb: 3 }}>
         Back to Home
       </Button>
+      <PageTitle title={title} />
       <Typography variant="h3" component="h1" sx={{ fontWeight: 700, fontSize: { xs: '2rem', sm: '2.5rem' } }}>
         {title}
       </Typography>

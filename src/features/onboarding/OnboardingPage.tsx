@@ -2,7 +2,6 @@ import WhatsAppIcon from '@mui/icons-material/WhatsApp';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
-import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
 import Container from '@mui/material/Container';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -25,6 +24,11 @@ import {
   selectOnboardingStep,
 } from './slice';
 import WelcomeStep from './WelcomeStep';
+import PageTitle from '../../components/PageTitle';
+
+const FOOTER_HINT_ID = 'onboarding-footer-hint';
+/** Under the footer on the connect step: the footer's button is not a second way to connect. */
+export const FOOTER_HINT = "Meta's window opens from the Connect WhatsApp Business button above.";
 
 /** /onboarding: a welcome, then the connect step; `?reconnect=true` goes straight to connecting. */
 export default function OnboardingPage() {
@@ -51,6 +55,7 @@ export default function OnboardingPage() {
         <Stack spacing={3}>
           <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
             <WhatsAppIcon color="success" fontSize="large" />
+            <PageTitle title={reconnecting ? 'Reconnect WhatsApp' : 'Connect WhatsApp'} />
             <Typography variant="h4" component="h1">
               {reconnecting ? 'Reconnect WhatsApp' : 'Connect WhatsApp'}
             </Typography>
@@ -66,7 +71,20 @@ export default function OnboardingPage() {
             <CardContent sx={{ p: { xs: 2, md: 4 } }}>
               {isFirstStep ? <WelcomeStep /> : <ConnectStep reconnecting={reconnecting} />}
             </CardContent>
-            <CardActions sx={{ px: { xs: 2, md: 4 }, pb: 3, justifyContent: 'space-between', flexWrap: 'wrap' }}>
+            <Box
+              component="nav"
+              aria-label="Onboarding steps"
+              sx={{
+                display: 'flex',
+                alignItems: 'center',
+                justifyContent: 'space-between',
+                flexWrap: 'wrap',
+                rowGap: 1,
+                px: { xs: 2, md: 4 },
+                pt: 1,
+                pb: 3,
+              }}
+            >
               {isFirstStep ? (
                 <Button component={Link} to="/">
                   Back to Home
@@ -83,8 +101,9 @@ export default function OnboardingPage() {
                   </Button>
                 )}
                 {isLastStep ? (
-                  // SPEC.md §2: this button does nothing itself; the connect button above does the work.
-                  <Button variant="outlined" disabled={loading}>
+                  // SPEC.md §2: this button does nothing itself; the connect button above does the work. It
+                  // is dressed as a step control, like Back, and says where the connecting happens.
+                  <Button variant="text" disabled={loading} aria-describedby={FOOTER_HINT_ID}>
                     Connect My WhatsApp
                   </Button>
                 ) : (
@@ -93,7 +112,17 @@ export default function OnboardingPage() {
                   </Button>
                 )}
               </Stack>
-            </CardActions>
+              {isLastStep && (
+                <Typography
+                  id={FOOTER_HINT_ID}
+                  variant="body2"
+                  color="text.secondary"
+                  sx={{ width: '100%', textAlign: 'right' }}
+                >
+                  {FOOTER_HINT}
+                </Typography>
+              )}
+            </Box>
           </Card>
         </Stack>
       </Container>

@@ -47,7 +47,7 @@ const BENEFITS: Benefit[] = [
   },
   {
     title: 'AI from day one',
-    text: 'Your agent starts answering customers as soon as you are connected.',
+    text: 'Once connected, create an agent on the Agents page and give it your documents: it answers your customers from them.',
     icon: <SmartToyIcon />,
   },
 ];

@@ -16,12 +16,23 @@ const TEXTS: Record<AvailabilityField, Record<Shown, string>> = {
   email: { checking: 'Checking...', taken: 'Email already registered', available: 'Email available' },
 };
 
-/** The live uniqueness verdict under a registration field; nothing while idle. */
+/**
+ * The live uniqueness verdict under a registration field, on a line of its own below the field's
+ * validation message: a field error ('Email already registered.') never hides the check's state.
+ * The status region stays mounted, so that screen readers announce each verdict.
+ */
 export default function AvailabilityIndicator({ field, status }: AvailabilityIndicatorProps) {
-  if (status === 'idle') return null;
   return (
-    <Box component="span" role="status" sx={{ color: COLORS[status] }}>
-      {TEXTS[field][status]}
+    <Box
+      role="status"
+      aria-label={`${field === 'email' ? 'Email' : 'Username'} availability`}
+      sx={{ typography: 'caption', display: 'block', mx: 1.75, mt: status === 'idle' ? 0 : 0.5 }}
+    >
+      {status !== 'idle' && (
+        <Box component="span" sx={{ color: COLORS[status] }}>
+          {TEXTS[field][status]}
+        </Box>
+      )}
     </Box>
   );
 }

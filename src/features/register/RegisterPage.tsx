@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -151,36 +152,31 @@ export default function RegisterPage() {
       submit={{ label: 'Create account', busyLabel: 'Creating account...', busy }}
       onSubmit={formik.handleSubmit}
     >
-      <TextField
-        {...formik.getFieldProps('email')}
-        onChange={onEmailChange}
-        label="Email"
-        type="email"
-        autoComplete="email"
-        fullWidth
-        error={Boolean(fieldError('email'))}
-        helperText={
-          fieldError('email') ?? (
-            <AvailabilityIndicator field="email" status={availabilityOf(emailAvailability, formik.values.email)} />
-          )
-        }
-      />
-      <TextField
-        {...formik.getFieldProps('username')}
-        onChange={onUsernameChange}
-        label="Username"
-        autoComplete="username"
-        fullWidth
-        error={Boolean(fieldError('username'))}
-        helperText={
-          fieldError('username') ?? (
-            <AvailabilityIndicator
-              field="username"
-              status={availabilityOf(usernameAvailability, formik.values.username)}
-            />
-          )
-        }
-      />
+      <Box>
+        <TextField
+          {...formik.getFieldProps('email')}
+          onChange={onEmailChange}
+          label="Email"
+          type="email"
+          autoComplete="email"
+          fullWidth
+          error={Boolean(fieldError('email'))}
+          helperText={fieldError('email')}
+        />
+        <AvailabilityIndicator field="email" status={availabilityOf(emailAvailability, formik.values.email)} />
+      </Box>
+      <Box>
+        <TextField
+          {...formik.getFieldProps('username')}
+          onChange={onUsernameChange}
+          label="Username"
+          autoComplete="username"
+          fullWidth
+          error={Boolean(fieldError('username'))}
+          helperText={fieldError('username')}
+        />
+        <AvailabilityIndicator field="username" status={availabilityOf(usernameAvailability, formik.values.username)} />
+      </Box>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
         {textField('first_name', 'First Name', 'given-name')}
         {textField('last_name', 'Last Name', 'family-name')}

@@ -20,6 +20,7 @@ import {
   whatsappRefreshClicked,
 } from './slice';
 import WebhookSubscriptionCard from './WebhookSubscriptionCard';
+import PageTitle from '../../components/PageTitle';
 
 /** /whatsapp: the connected number, its profile and webhook, and the way to disconnect it. */
 export default function WhatsAppPage() {
@@ -39,6 +40,7 @@ export default function WhatsAppPage() {
     <Box component="section" sx={{ p: 3 }}>
       <Stack spacing={3}>
         <Box>
+          <PageTitle title="WhatsApp" />
           <Typography variant="h4" component="h1" gutterBottom>
             WhatsApp Business
           </Typography>
@@ -70,7 +72,13 @@ export default function WhatsAppPage() {
               refreshing={page.refreshing}
               onRefresh={refresh}
             />
-            <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' } }}>
+            <Box
+              sx={{
+                display: 'grid',
+                gap: 3,
+                gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1fr) minmax(0, 1fr)' },
+              }}
+            >
               <BusinessProfileCard profile={page.profile} />
               {page.subscription.data && (
                 <WebhookSubscriptionCard

@@ -287,8 +287,18 @@ describe('/agents/{id}/upload', () => {
     open('/agents/4/upload');
     await screen.findByRole('heading', { name: 'Upload Documents' });
     choose(...Array.from({ length: 11 }, (_, index) => fileOf(`page-${index}.pdf`)));
-    expect(await screen.findByText('Maximum 10 files allowed')).toBeInTheDocument();
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Maximum 10 files allowed')).toBeInTheDocument();
+    // One error, about the whole batch: the title speaks of the files, not of one file.
+    expect(within(alert).getByText('These files cannot be uploaded')).toBeInTheDocument();
     expect(screen.queryByText('page-0.pdf')).not.toBeInTheDocument();
+  });
+
+  it('titles the alert for one refused file in the singular', async () => {
+    open('/agents/4/upload');
+    await screen.findByRole('heading', { name: 'Upload Documents' });
+    choose(fileOf('virus.exe', 3, 'application/x-msdownload'));
+    expect(await screen.findByText('This file cannot be uploaded')).toBeInTheDocument();
   });
 
   it('uploads the files in parallel with their real progress, then goes back to the agent', async () => {
@@ -296,7 +306,7 @@ describe('/agents/{id}/upload', () => {
     await screen.findByRole('heading', { name: 'Upload Documents' });
     choose(fileOf('hours.pdf', 100), fileOf('menu.png', 100, 'image/png'));
     expect(await screen.findByText('hours.pdf')).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Upload 2 file(s)' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Upload 2 files' }));
 
     await waitFor(() => expect(FakeXhr.made).toHaveLength(2));
     const [hours, menu] = FakeXhr.made;
@@ -312,13 +322,15 @@ describe('/agents/{id}/upload', () => {
     expect(await screen.findByText('2 document(s) uploaded successfully')).toBeInTheDocument();
     expect(screen.getAllByText('Uploaded')).toHaveLength(2);
     await waitFor(() => expect(router.state.location.pathname).toBe('/agents/4'));
+    // Back on the agent, the documents' reading progress is in view.
+    expect(await screen.findByRole('tab', { name: 'Contexts' })).toHaveAttribute('aria-selected', 'true');
   });
 
   it('shows which file failed and why, and stays on the page', async () => {
     const { router } = open('/agents/4/upload');
     await screen.findByRole('heading', { name: 'Upload Documents' });
     choose(fileOf('good.pdf'), fileOf('fake.pdf'));
-    await userEvent.click(await screen.findByRole('button', { name: 'Upload 2 file(s)' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Upload 2 files' }));
     await waitFor(() => expect(FakeXhr.made).toHaveLength(2));
     const reason = 'fake.pdf: File type not supported. Please upload PDF, TXT, JPG, or PNG files only.';
     FakeXhr.made[0].respond(201, document(1, 'good.pdf', 'processing'));
@@ -333,7 +345,7 @@ describe('/agents/{id}/upload', () => {
     open('/agents/4/upload');
     await screen.findByRole('heading', { name: 'Upload Documents' });
     choose(fileOf('slow.pdf', 100));
-    await userEvent.click(await screen.findByRole('button', { name: 'Upload 1 file(s)' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Upload 1 file' }));
     await waitFor(() => expect(FakeXhr.made).toHaveLength(1));
     await userEvent.click(await screen.findByRole('button', { name: 'Cancel upload of slow.pdf' }));
     await waitFor(() => expect(screen.queryByText('slow.pdf')).not.toBeInTheDocument());
@@ -346,7 +358,7 @@ describe('/agents/{id}/upload', () => {
     choose(fileOf('a.pdf'), fileOf('b.pdf'));
     await userEvent.click(await screen.findByRole('button', { name: 'Remove a.pdf' }));
     expect(screen.queryByText('a.pdf')).not.toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Upload 1 file(s)' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Upload 1 file' })).toBeEnabled();
   });
 
   it('shows the agent not-found page for a route that is no agent', async () => {

@@ -1,4 +1,5 @@
 import { expectSaga } from 'redux-saga-test-plan';
+import { liveEventReceived } from '../../../../src/features/inbox/liveSlice';
 import * as matchers from 'redux-saga-test-plan/matchers';
 import { throwError } from 'redux-saga-test-plan/providers';
 import type { DocumentItem, Memory } from '../../../../contract/agents';
@@ -148,6 +149,23 @@ describe('the agent page', () => {
       .dispatch(documentsUploaded({ agentId: 4 }))
       .run({ silenceTimeout: true });
     // Once at first, once more after this agent's upload; another agent's upload changes nothing.
+    expect(documents).toHaveBeenCalledTimes(2);
+  });
+
+  it('reads the documents again when a live event says one of this agent’s changed', async () => {
+    const documents = jest.fn<DocumentItem[], []>(() => [aDocument(1, 'ready')]);
+    const changed = (agentId: number) =>
+      liveEventReceived({ event: { type: 'document.changed', agentId, documentId: 1, status: 'ready' } });
+    await expectSaga(pollDocuments, 4)
+      .withReducer(testReducer, opened())
+      .provide({
+        call(effect, next) {
+          return effect.fn === agentsApi.documents ? documents() : next();
+        },
+      })
+      .dispatch(changed(5))
+      .dispatch(changed(4))
+      .run({ silenceTimeout: true });
     expect(documents).toHaveBeenCalledTimes(2);
   });
 

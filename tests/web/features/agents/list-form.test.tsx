@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AgentSummary } from '../../../../contract/agents';
+import { AGENT_MESSAGES, type AgentSummary } from '../../../../contract/agents';
 import { anAgentDetail, openAsOwner } from '../../support/fixtures/agents';
 import { apiError, json, pending, requestsMade, type ApiRoute } from '../../support/api-mock';
 
@@ -198,7 +198,8 @@ describe('the agent form', () => {
             description: 'Answers questions about bread',
             system_prompt: 'You are friendly.',
             user_prompt: 'Answer briefly.',
-            api_key: 'sk-test-1234',
+            // The offline model runs on the server: no key.
+            api_key: '',
             // Optional: left blank, the agent uses the default hand-over message.
             handover_message: '',
           });
@@ -211,16 +212,21 @@ describe('the agent form', () => {
     expect(submit).toBeDisabled();
 
     fill({ ...everyField, 'API Key': '   ' });
-    await chooseModel('local/knowledge-base');
+    await chooseModel('openai/gpt-4o-mini');
     expect(submit).toBeDisabled();
-    fill({ 'API Key': 'sk-test-1234' });
+    // The offline model needs no key, and the form says so.
+    await chooseModel('local/knowledge-base');
+    expect(screen.getByText(AGENT_MESSAGES.localModelNeedsNoKey)).toBeInTheDocument();
+    fill({ 'API Key': '' });
     expect(submit).toBeEnabled();
 
     await userEvent.click(submit);
     expect(await screen.findByRole('button', { name: 'Creating...' })).toBeDisabled();
-    answer(json({ ...detail, id: 9 }, 201));
+    answer(json({ ...detail, id: 9, status: 'active' }, 201));
     await waitFor(() => expect(router.state.location.pathname).toBe('/agents'));
     expect(create).toHaveBeenCalledTimes(1);
+    // The owner's first agent is active at once, and the toast says so.
+    expect(await screen.findByText(AGENT_MESSAGES.firstAgentActive)).toBeInTheDocument();
   });
 
   it('names a blank field once it was touched', async () => {

@@ -197,7 +197,7 @@ describe('a batch of uploads', () => {
       .put.like(toast({ title: '2 document(s) uploaded successfully', variant: 'success' }))
       .not.put.like(toast({ title: 'Upload Failed' }))
       .call(DELAY_FN, UPLOAD_REDIRECT_DELAY_MS)
-      .call(navigateTo, '/agents/7')
+      .call(navigateTo, '/agents/7?tab=contexts')
       .run();
     FakeXhr.made.forEach((xhr, index) => xhr.respond(201, aDocument(index + 1, `doc-${index}`)));
     await run;
@@ -246,6 +246,7 @@ describe('checking the chosen files', () => {
             'big.pdf: File size must be less than 25MB',
             'setup.exe: File type not supported. Please upload PDF, TXT, JPG, or PNG files only.',
           ],
+          files: 3,
         }),
       )
       .not.put.actionType(filesAccepted.type)
@@ -259,13 +260,13 @@ describe('checking the chosen files', () => {
     const eleven = Array.from({ length: 11 }, (_, index) => facts(`f${index}.pdf`, 10, 'application/pdf'));
     await expectSaga(checkChosenFiles, filesChosen({ agentId: AGENT_ID, source: 'page', files: eleven }))
       .withReducer(testReducer, signedInState())
-      .put(filesRejected({ source: 'page', errors: ['Maximum 10 files allowed'] }))
+      .put(filesRejected({ source: 'page', errors: ['Maximum 10 files allowed'], files: 11 }))
       .run();
 
     const { state } = stateWithFiles('page', ...Array.from({ length: 9 }, (_, index) => fileOf(`c${index}.pdf`)));
     await expectSaga(checkChosenFiles, filesChosen({ agentId: AGENT_ID, source: 'page', files: [fine, fine] }))
       .withReducer(testReducer, state)
-      .put(filesRejected({ source: 'page', errors: ['Maximum 10 files allowed'] }))
+      .put(filesRejected({ source: 'page', errors: ['Maximum 10 files allowed'], files: 2 }))
       .run();
   });
 

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Conversation } from '../../../../contract';
-import { MESSAGE_SKELETON_ROWS, MOBILE_MEDIA_QUERY } from '../../../../src/features/inbox/format';
+import { INBOX_TEXTS, MESSAGE_SKELETON_ROWS, MOBILE_MEDIA_QUERY } from '../../../../src/features/inbox/format';
 import { apiError, json, mockApi, pending, requestsMade, type ApiRoute } from '../../support/api-mock';
 import { aConversation, aMessage, ago, conversationPath, messagesPath } from '../../support/fixtures/inbox';
 import { fixedMediaQueryList } from '../../support/media-query';
@@ -167,7 +167,16 @@ describe('/messages: the conversation list', () => {
   it('says when there are no conversations yet, and shows the empty chat state', async () => {
     openInbox({}, []);
     expect(await screen.findByText('No conversations yet')).toBeInTheDocument();
+    expect(screen.getByText(INBOX_TEXTS.noConversationsHint)).toBeInTheDocument();
     expect(screen.getByText('Select a conversation')).toBeInTheDocument();
+  });
+
+  it('says that WhatsApp is not connected when there are no conversations, and links to connecting', async () => {
+    openInbox({ 'GET /whatsapp/status': () => json({ isConnected: false }) }, []);
+    expect(await screen.findByText('No conversations yet')).toBeInTheDocument();
+    expect(await screen.findByText(INBOX_TEXTS.notConnectedHint)).toBeInTheDocument();
+    const list = screen.getByRole('region', { name: 'Conversation list' });
+    expect(within(list).getByRole('link', { name: 'Connect WhatsApp' })).toHaveAttribute('href', '/onboarding');
   });
 
   it("says 'Failed to load conversations' and loads again on 'Try again'", async () => {

@@ -96,6 +96,21 @@ describe('the analytics page', () => {
     expect(within(card).getByRole('table', { name: 'Hand-overs' })).not.toHaveStyle({ position: 'absolute' });
   });
 
+  it('keeps the screen-reader tables clipped inside their cards, so the page never scrolls sideways', async () => {
+    openAnalytics();
+    const table = await screen.findByRole('table', { name: 'Busiest hours' });
+    // A table is not clipped by its own overflow: the clip belongs to a block around it.
+    expect(table).not.toHaveStyle({ position: 'absolute' });
+    expect(table.parentElement).toHaveStyle({ position: 'absolute', overflow: 'hidden', width: '1px' });
+    expect(region('Busiest hours')).toHaveStyle({ position: 'relative' });
+  });
+
+  it('draws the AI response rate of a lone day with data as a mark', async () => {
+    openAnalytics();
+    await screen.findByRole('table', { name: 'AI response rate' });
+    expect(region('AI response rate').querySelectorAll('.MuiLineChart-mark').length).toBeGreaterThan(0);
+  });
+
   it('says a range is empty instead of drawing empty charts', async () => {
     openAnalytics({ summary: answer(EMPTY_SUMMARY), timeseries: answer(aTimeseries(0)) });
     expect(await screen.findAllByText('No data for this range yet.')).not.toHaveLength(0);

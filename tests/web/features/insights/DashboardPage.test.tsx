@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { UserProfile } from '../../../../contract';
+import { NEW_ACCOUNT_WINDOW_MS } from '../../../../src/features/auth/selectors';
 import { ACCESS_TOKEN_KEY } from '../../../../src/features/auth/session';
 import { json, mockApi, pending, requestsMade } from '../../support/api-mock';
 import { aDashboardSummary } from '../../support/fixtures/insights';
@@ -37,7 +38,17 @@ describe('the dashboard', () => {
     window.localStorage.setItem(ACCESS_TOKEN_KEY, 'stored-token');
     mockApi({ 'GET /users/me': pending });
     renderApp('/dashboard');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back!' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome!' })).toBeInTheDocument();
+  });
+
+  it('greets an account created moments ago as new, not as returning', async () => {
+    openDashboard({ user: aUser({ created_at: new Date(Date.now() - 1000).toISOString() }) });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Ada!' })).toBeInTheDocument();
+  });
+
+  it(`greets an account older than ${NEW_ACCOUNT_WINDOW_MS / 60_000} minutes as returning`, async () => {
+    openDashboard({ user: aUser({ created_at: new Date(Date.now() - NEW_ACCOUNT_WINDOW_MS - 1000).toISOString() }) });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome back, Ada!' })).toBeInTheDocument();
   });
 
   it('asks an unverified user to verify, and resends the mail on request', async () => {

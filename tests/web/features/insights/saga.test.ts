@@ -1,6 +1,8 @@
 import { expectSaga } from 'redux-saga-test-plan';
 import * as matchers from 'redux-saga-test-plan/matchers';
-import { throwError } from 'redux-saga-test-plan/providers';
+import { dynamic, throwError } from 'redux-saga-test-plan/providers';
+import { liveEventReceived } from '../../../../src/features/inbox/liveSlice';
+import { DELAY_FN } from '../../support/saga-time';
 import { browserTimeZone, insightsApi, saveFile } from '../../../../src/api/insights';
 import { ApiError } from '../../../../src/api/client';
 import {
@@ -10,6 +12,8 @@ import {
 } from '../../../../src/features/insights/analyticsSlice';
 import {
   activityLoaded,
+  dashboardClosed,
+  dashboardOpened,
   dashboardSummaryLoaded,
   dashboardSummaryLoadFailed,
 } from '../../../../src/features/insights/dashboardSlice';
@@ -27,6 +31,7 @@ import {
   loadAnalytics,
   loadDashboard,
   now,
+  watchDashboardLive,
 } from '../../../../src/features/insights/saga';
 import type { RootState } from '../../../../src/store';
 import { ACTIVITY, aDashboardSummary, aTimeseries, anAnalyticsSummary } from '../../support/fixtures/insights';
@@ -170,4 +175,29 @@ describe('the export saga', () => {
       .put(exportFailed({ message: EXPORT_FAILED }))
       .put.like({ action: { type: toastShown.type, payload: { title: EXPORT_FAILED, variant: 'destructive' } } })
       .run());
+});
+
+describe('the dashboard, live', () => {
+  it('reloads its figures and activity once after a burst of changes while it shows, and not after it closed', async () => {
+    const received = (messageId: number) =>
+      liveEventReceived({ event: { type: 'message.received', conversationId: '1@c.us', messageId } });
+    const summary = jest.fn(() => aDashboardSummary());
+    await expectSaga(watchDashboardLive)
+      .withReducer(testReducer, signedIn())
+      .provide([
+        [matchers.call.fn(browserTimeZone), 'Europe/Paris'],
+        [matchers.call.fn(insightsApi.dashboardSummary), dynamic(summary)],
+        [matchers.call.fn(insightsApi.dashboardActivity), ACTIVITY],
+        [matchers.call.fn(DELAY_FN), null],
+      ])
+      .dispatch(received(1))
+      .dispatch(dashboardOpened())
+      .dispatch(received(2))
+      .put(dashboardSummaryLoaded(aDashboardSummary()))
+      .put(activityLoaded(ACTIVITY))
+      .dispatch(dashboardClosed())
+      .dispatch(received(3))
+      .run({ silenceTimeout: true });
+    expect(summary).toHaveBeenCalledTimes(1);
+  });
 });

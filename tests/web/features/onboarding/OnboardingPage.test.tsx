@@ -1,6 +1,7 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { EmbeddedSignupConfig } from '../../../../contract';
+import { FOOTER_HINT } from '../../../../src/features/onboarding/OnboardingPage';
 import type { FacebookLoginResponse, FacebookSdk } from '../../../../src/features/onboarding/embeddedSignup';
 import { json, mockApi, pending, requestsMade, type ApiRoute } from '../../support/api-mock';
 import { renderApp } from '../../support/render';
@@ -72,6 +73,19 @@ describe('/onboarding', () => {
     );
     expect(screen.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
     expect(screen.getByRole('button', { name: 'Skip for now' })).toBeInTheDocument();
+    // No agent exists yet: the welcome says what to do after connecting instead of promising answers.
+    expect(screen.getByText(/create an agent on the Agents page/)).toBeInTheDocument();
+    expect(screen.queryByText(/starts answering customers as soon as/)).not.toBeInTheDocument();
+  });
+
+  it("dresses step 2's footer button as a step control that points to the connect button", async () => {
+    openOnboarding();
+    await goToConnectStep();
+    const steps = screen.getByRole('navigation', { name: 'Onboarding steps' });
+    const footerButton = within(steps).getByRole('button', { name: 'Connect My WhatsApp' });
+    expect(footerButton).toHaveAccessibleDescription(FOOTER_HINT);
+    expect(footerButton).toHaveClass('MuiButton-text');
+    expect(within(steps).queryByRole('button', { name: 'Connect WhatsApp Business' })).not.toBeInTheDocument();
   });
 
   it('goes to step 2 of 2 at 100% with Next, and back with Back', async () => {

@@ -131,6 +131,17 @@ describe('the register page', () => {
     expect(await screen.findByText('Email already registered', {}, LIVE_CHECK)).toBeInTheDocument();
     await user.tab();
     expect(await screen.findByText(VALIDATION.emailTaken)).toBeInTheDocument();
+    // The field error does not replace the live check's state.
+    expect(screen.getByRole('status', { name: 'Email availability' })).toHaveTextContent('Email already registered');
+  });
+
+  it('shows the live verdict even when the field was left before the check answered', async () => {
+    mockApi({ 'GET /users/check-username/ada': taken });
+    renderApp('/register');
+    await user.type(await screen.findByLabelText('Username'), 'ada');
+    await user.tab();
+    expect(await screen.findByText(VALIDATION.usernameTaken, {}, LIVE_CHECK)).toBeInTheDocument();
+    expect(screen.getByRole('status', { name: 'Username availability' })).toHaveTextContent('Username already taken');
   });
 
   it('says a free email is available', async () => {

@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { themeToggled } from '../../../../src/features/theme/slice';
 import { ACCESS_TOKEN_KEY } from '../../../../src/features/auth/session';
 import { setupStore } from '../../../../src/store';
-import { readStoredThemeMode, THEME_STORAGE_KEY } from '../../../../src/theme';
+import { getContrastRatio } from '@mui/material/styles';
+import { createAppTheme, readStoredThemeMode, THEME_STORAGE_KEY } from '../../../../src/theme';
 import { json, mockApi, pending } from '../../support/api-mock';
 import { renderApp } from '../../support/render';
 import { aUser } from '../../support/users';
@@ -39,5 +40,21 @@ describe('theme', () => {
     expect(store.getState().theme.mode).toBe('dark');
     expect(window.localStorage.getItem(THEME_STORAGE_KEY)).toBe('dark');
     expect(getComputedStyle(document.body).backgroundColor).toBe('rgb(11, 20, 26)');
+  });
+});
+
+describe.each(['light', 'dark'] as const)('the %s palette', (mode) => {
+  const { palette } = createAppTheme(mode);
+  const AA = 4.5;
+
+  it('gives primary text and outlined buttons 4.5:1 on the paper and the page background', () => {
+    expect(getContrastRatio(palette.primary.main, palette.background.paper)).toBeGreaterThanOrEqual(AA);
+    expect(getContrastRatio(palette.primary.main, palette.background.default)).toBeGreaterThanOrEqual(AA);
+    expect(getContrastRatio(palette.primary.contrastText, palette.primary.main)).toBeGreaterThanOrEqual(AA);
+  });
+
+  it("gives warning chips ('Needs you', 'Sandbox') 4.5:1, filled and outlined", () => {
+    expect(getContrastRatio(palette.warning.contrastText, palette.warning.main)).toBeGreaterThanOrEqual(AA);
+    expect(getContrastRatio(palette.warning.main, palette.background.paper)).toBeGreaterThanOrEqual(AA);
   });
 });

@@ -1,0 +1,243 @@
+import { INBOX_ERRORS, TEMPLATE_ERRORS, type Message, type NewTemplate, type Template } from '../../../contract';
+import { bearer, registerUser } from '../support/helpers';
+import {
+  connectedOwner,
+  conversationId,
+  conversationsOf,
+  customerWrites,
+  newCustomer,
+  type Owner,
+} from '../support/inbox-fixtures';
+import { buildListeningSandboxApp } from '../support/whatsapp-helpers';
+import { useTestApp } from '../support/helpers';
+import { parseNotification } from '../../../server/services/live/hub';
+
+const REVIEW_MS = 50;
+const ctx = useTestApp((db) => buildListeningSandboxApp(db, { sandboxTemplateReviewMs: REVIEW_MS }));
+
+const orderUpdate: NewTemplate = {
+  name: 'order_update',
+  language: 'en_US',
+  category: 'UTILITY',
+  body: 'Hello {{1}}, your order {{2}} is ready for pickup today.',
+  header: 'Order update',
+  buttons: ['Thanks', 'Call me'],
+};
+
+function api(method: 'GET' | 'POST' | 'DELETE', url: string, token: string, payload?: object) {
+  return ctx.app.inject({ method, url: `/api/v1${url}`, headers: bearer(token), ...(payload ? { payload } : {}) });
+}
+
+const conversationUrl = (customer: string) => `/messages/conversations/${encodeURIComponent(conversationId(customer))}`;
+
+async function templatesOf(token: string, sync = false): Promise<Template[]> {
+  const response = await api('GET', `/templates${sync ? '?sync=true' : ''}`, token);
+  expect(response.statusCode).toBe(200);
+  return response.json();
+}
+
+/** Polls the owner's list until `done` holds (the sandbox's review answers by webhook a moment later). */
+async function eventually(token: string, done: (list: Template[]) => boolean): Promise<Template[]> {
+  const deadline = Date.now() + 5_000;
+  for (;;) {
+    const list = await templatesOf(token);
+    if (done(list) || Date.now() > deadline) return list;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+async function approvedTemplate(owner: Owner, template: NewTemplate = orderUpdate): Promise<Template> {
+  const created = await api('POST', '/templates', owner.token, template);
+  expect(created.statusCode).toBe(201);
+  const id = created.json<Template>().id;
+  const [approved] = await eventually(owner.token, (list) => list.some((t) => t.id === id && t.status !== 'PENDING'));
+  expect(approved).toMatchObject({ id, status: 'APPROVED' });
+  return approved;
+}
+
+describe('POST /api/v1/templates', () => {
+  it('submits a template, PENDING until the review’s webhook approves it', async () => {
+    const owner = await connectedOwner(ctx.app);
+    const created = await api('POST', '/templates', owner.token, orderUpdate);
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toEqual({
+      id: expect.any(Number),
+      name: 'order_update',
+      language: 'en_US',
+      category: 'UTILITY',
+      status: 'PENDING',
+      rejected_reason: null,
+      body: orderUpdate.body,
+      header: 'Order update',
+      buttons: ['Thanks', 'Call me'],
+      body_variables: 2,
+      header_variables: 0,
+    });
+    const [reviewed] = await eventually(owner.token, (list) => list[0]?.status !== 'PENDING');
+    expect(reviewed).toMatchObject({ name: 'order_update', status: 'APPROVED' });
+  });
+
+  it('tells the owner’s live stream when the review changes the template', async () => {
+    const owner = await connectedOwner(ctx.app);
+    const heard: string[] = [];
+    const stop = await ctx.db.listen('threadline_events', {
+      onPayload: (payload) => heard.push(payload),
+      onInterrupted: () => undefined,
+    });
+    try {
+      const created = (await api('POST', '/templates', owner.token, orderUpdate)).json<Template>();
+      await eventually(owner.token, (list) => list[0]?.status === 'APPROVED');
+      const events = heard.map((payload) => parseNotification(payload)).filter((n) => n?.userId === owner.userId);
+      expect(events.flatMap((n) => n?.events ?? [])).toEqual(
+        expect.arrayContaining([
+          { type: 'template.changed', templateId: created.id, status: 'PENDING' },
+          { type: 'template.changed', templateId: created.id, status: 'APPROVED' },
+        ]),
+      );
+    } finally {
+      await stop();
+    }
+  });
+
+  it('is rejected in review with Meta’s reason when the body ends with a variable', async () => {
+    const owner = await connectedOwner(ctx.app);
+    await api('POST', '/templates', owner.token, { ...orderUpdate, name: 'bare_code', body: 'Your code is {{1}}' });
+    const [reviewed] = await eventually(owner.token, (list) => list[0]?.status !== 'PENDING');
+    expect(reviewed).toMatchObject({ status: 'REJECTED', rejected_reason: 'INVALID_FORMAT' });
+  });
+
+  it.each([
+    [{ name: 'Order Update' }, 'name', TEMPLATE_ERRORS.name],
+    [{ language: 'english' }, 'language', TEMPLATE_ERRORS.language],
+    [{ category: 'AUTHENTICATION' }, 'category', TEMPLATE_ERRORS.category],
+    [{ body: '  ' }, 'body', TEMPLATE_ERRORS.bodyRequired],
+    [{ body: 'Hi {{2}} and {{1}} here' }, 'body', TEMPLATE_ERRORS.variablesInOrder],
+    [{ header: 'x'.repeat(61) }, 'header', TEMPLATE_ERRORS.headerTooLong],
+    [{ buttons: ['a'.repeat(26)] }, 'buttons', TEMPLATE_ERRORS.buttonText],
+  ])('refuses %p with 422 naming %s, and submits nothing', async (change, field, detail) => {
+    const owner = await connectedOwner(ctx.app);
+    const refused = await api('POST', '/templates', owner.token, { ...orderUpdate, ...change });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toMatchObject({ field, detail });
+    expect(await templatesOf(owner.token, true)).toEqual([]);
+  });
+
+  it('refuses a second template of the same name and language with 409 on name', async () => {
+    const owner = await connectedOwner(ctx.app);
+    expect((await api('POST', '/templates', owner.token, orderUpdate)).statusCode).toBe(201);
+    const again = await api('POST', '/templates', owner.token, orderUpdate);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ field: 'name', detail: TEMPLATE_ERRORS.nameTaken });
+  });
+
+  it('needs a connected number', async () => {
+    const { token } = await registerUser(ctx.app);
+    const refused = await api('POST', '/templates', token, orderUpdate);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ detail: INBOX_ERRORS.notConnected });
+  });
+});
+
+describe('GET /api/v1/templates', () => {
+  it('syncs from WhatsApp: a template made elsewhere appears, one deleted elsewhere goes', async () => {
+    const owner = await connectedOwner(ctx.app);
+    const created = (await api('POST', '/templates', owner.token, orderUpdate)).json<Template>();
+    await ctx.db.query('delete from message_templates where id = $1', [created.id]);
+    expect(await templatesOf(owner.token)).toEqual([]);
+    const synced = await templatesOf(owner.token, true);
+    expect(synced).toEqual([expect.objectContaining({ name: 'order_update', body: orderUpdate.body })]);
+
+    await ctx.db.query(
+      'delete from sandbox_templates where name = $1 and waba_id in (select waba_id from whatsapp_connections where user_id = $2)',
+      ['order_update', owner.userId],
+    );
+    expect(await templatesOf(owner.token, true)).toEqual([]);
+  });
+
+  it("never lists another owner's templates", async () => {
+    const owner = await connectedOwner(ctx.app);
+    await api('POST', '/templates', owner.token, orderUpdate);
+    const stranger = await connectedOwner(ctx.app);
+    expect(await templatesOf(stranger.token, true)).toEqual([]);
+    expect(await templatesOf(owner.token)).toHaveLength(1);
+  });
+});
+
+describe('DELETE /api/v1/templates/{id}', () => {
+  it('deletes on WhatsApp and here', async () => {
+    const owner = await connectedOwner(ctx.app);
+    const created = (await api('POST', '/templates', owner.token, orderUpdate)).json<Template>();
+    expect((await api('DELETE', `/templates/${created.id}`, owner.token)).statusCode).toBe(204);
+    expect(await templatesOf(owner.token, true)).toEqual([]);
+  });
+
+  it("answers 404 for another owner's template and leaves it", async () => {
+    const owner = await connectedOwner(ctx.app);
+    const created = (await api('POST', '/templates', owner.token, orderUpdate)).json<Template>();
+    const stranger = await connectedOwner(ctx.app);
+    expect((await api('DELETE', `/templates/${created.id}`, stranger.token)).statusCode).toBe(404);
+    expect(await templatesOf(owner.token, true)).toHaveLength(1);
+  });
+});
+
+describe('POST /api/v1/messages/conversations/{id}/template', () => {
+  it('sends an approved template outside the 24-hour window, stored as the owner’s message', async () => {
+    const owner = await connectedOwner(ctx.app);
+    const customer = newCustomer();
+    await customerWrites(ctx.app, ctx.db, owner, customer, { name: 'Sheena Nelson' });
+    const template = await approvedTemplate(owner);
+    await ctx.db.query(
+      `update conversations set last_inbound_at = now() - interval '25 hours' where user_id = $1 and wa_id = $2`,
+      [owner.userId, customer],
+    );
+    const sent = await api('POST', `${conversationUrl(customer)}/template`, owner.token, {
+      template_id: template.id,
+      body_values: ['Sheena', 'A-1042'],
+    });
+    expect(sent.statusCode).toBe(201);
+    expect(sent.json<Message>()).toMatchObject({
+      body: '*Order update*\nHello Sheena, your order A-1042 is ready for pickup today.\n[Thanks]\n[Call me]',
+      is_from_us: true,
+      sender: 'human',
+      status: 'pending',
+    });
+    const [listed] = await conversationsOf(ctx.app, owner.token);
+    expect(listed.last_message).toContain('Hello Sheena, your order A-1042');
+  });
+
+  it('refuses missing values with 422 on body_values, and a template not yet approved with 409', async () => {
+    const owner = await connectedOwner(ctx.app);
+    const customer = newCustomer();
+    await customerWrites(ctx.app, ctx.db, owner, customer);
+    const pending = (await api('POST', '/templates', owner.token, orderUpdate)).json<Template>();
+    const early = await api('POST', `${conversationUrl(customer)}/template`, owner.token, {
+      template_id: pending.id,
+      body_values: ['Sheena', 'A-1042'],
+    });
+    expect(early.statusCode).toBe(409);
+    expect(early.json()).toMatchObject({ field: 'template_id', detail: TEMPLATE_ERRORS.notApproved });
+
+    await eventually(owner.token, (list) => list[0]?.status === 'APPROVED');
+    const short = await api('POST', `${conversationUrl(customer)}/template`, owner.token, {
+      template_id: pending.id,
+      body_values: ['Sheena', ' '],
+    });
+    expect(short.statusCode).toBe(422);
+    expect(short.json()).toMatchObject({ field: 'body_values', detail: TEMPLATE_ERRORS.values(2) });
+  });
+
+  it("answers 404 for another owner's conversation or template", async () => {
+    const owner = await connectedOwner(ctx.app);
+    const customer = newCustomer();
+    await customerWrites(ctx.app, ctx.db, owner, customer);
+    const template = await approvedTemplate(owner);
+    const stranger = await connectedOwner(ctx.app);
+    const theirCustomer = newCustomer();
+    await customerWrites(ctx.app, ctx.db, stranger, theirCustomer);
+    const body = { template_id: template.id, body_values: ['a', 'b'] };
+    expect((await api('POST', `${conversationUrl(customer)}/template`, stranger.token, body)).statusCode).toBe(404);
+    expect((await api('POST', `${conversationUrl(theirCustomer)}/template`, stranger.token, body)).statusCode).toBe(
+      404,
+    );
+  });
+});
