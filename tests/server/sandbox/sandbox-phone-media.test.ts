@@ -1,8 +1,8 @@
-import type { Message } from '../../contract';
-import type { PhoneMessageSent, Thread } from '../../server/sandbox/phone/service';
-import { textPng } from '../fixtures/images';
-import { bearer, registerUser, SANDBOX_CUSTOMER, useTestApp } from './helpers';
-import { buildListeningSandboxApp, connectWhatsApp } from './whatsapp-helpers';
+import type { Message } from '../../../contract';
+import type { PhoneMessageSent, Thread } from '../../../server/sandbox/phone/service';
+import { textPng } from '../../fixtures/images';
+import { bearer, registerUser, SANDBOX_CUSTOMER, useTestApp } from '../support/helpers';
+import { buildListeningSandboxApp, connectWhatsApp } from '../support/whatsapp-helpers';
 
 const ctx = useTestApp((db) => buildListeningSandboxApp(db));
 
