@@ -10,60 +10,22 @@ import {
   GraphTokenInvalid,
   GraphUnavailable,
 } from '../../../server/services/whatsapp/graph-errors';
+import { recordingGraph, type Exchange } from '../support/graph-recorder';
 import { openTestDb, type TestDb } from '../support/helpers';
 import { MetaOpenApi, shapeOf } from '../support/meta-openapi';
 import { buildListeningSandboxApp, startSignup, TEST_APP_SECRET } from '../support/whatsapp-helpers';
-
-interface Exchange {
-  method: string;
-  url: URL;
-  authorization: string | undefined;
-  requestBody: unknown;
-  status: number;
-  responseBody: unknown;
-}
 
 let testDb: TestDb;
 let app: App;
 let meta: MetaOpenApi;
 let graph: GraphClient;
-const exchanges: Exchange[] = [];
-
-/** Every request the client sends and every answer it gets, as they crossed the socket. */
-const recordingFetch: typeof fetch = async (input, init) => {
-  const response = await fetch(input, init);
-  const text = await response.clone().text();
-  const headers = new Headers(init?.headers);
-  exchanges.push({
-    method: init?.method ?? 'GET',
-    url: new URL(String(input)),
-    authorization: headers.get('authorization') ?? undefined,
-    requestBody: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
-    status: response.status,
-    responseBody: JSON.parse(text),
-  });
-  return response;
-};
-
-function last(): Exchange {
-  const exchange = exchanges.at(-1);
-  if (!exchange) throw new Error('no Graph call was made');
-  return exchange;
-}
+let last: () => Exchange;
 
 beforeAll(async () => {
   meta = MetaOpenApi.load();
   testDb = await openTestDb();
   app = await buildListeningSandboxApp(testDb.db);
-  const { settings } = app.whatsapp;
-  graph = new GraphClient({
-    baseUrl: settings.graphBaseUrl,
-    version: settings.graphVersion,
-    timeoutMs: 5_000,
-    appId: settings.appId,
-    appSecret: settings.appSecret,
-    fetch: recordingFetch,
-  });
+  ({ graph, last } = recordingGraph(app));
 });
 
 afterAll(async () => {

@@ -1,6 +1,6 @@
 import type { App } from '../../../server/app';
 import { recordInboundMessage } from '../../../server/sandbox/graph/messages';
-import { GraphClient, type NewTemplate } from '../../../server/services/whatsapp/graph-client';
+import { type GraphClient, type NewTemplate } from '../../../server/services/whatsapp/graph-client';
 import {
   GraphBadParameter,
   GraphError,
@@ -9,6 +9,7 @@ import {
 } from '../../../server/services/whatsapp/graph-errors';
 import { textPng } from '../../fixtures/images';
 import { textPdf } from '../../fixtures/pdf';
+import { recordingGraph, type Exchange } from '../support/graph-recorder';
 import { openTestDb, type TestDb } from '../support/helpers';
 import { MetaOpenApi, shapeOf } from '../support/meta-openapi';
 import { buildListeningSandboxApp, startSignup } from '../support/whatsapp-helpers';
@@ -18,78 +19,18 @@ import { buildListeningSandboxApp, startSignup } from '../support/whatsapp-helpe
  * OpenAPI file: what the client sends, and what the simulator answers.
  */
 
-interface Exchange {
-  method: string;
-  url: URL;
-  authorization: string | undefined;
-  /** JSON bodies parsed; a multipart body as its fields (files as name, type and size). */
-  requestBody: unknown;
-  status: number;
-  contentType: string | null;
-  /** JSON answers parsed; anything else (a download) undefined. */
-  responseBody: unknown;
-}
-
 const REVIEW_MS = 50;
 let testDb: TestDb;
 let app: App;
 let meta: MetaOpenApi;
 let graph: GraphClient;
-const exchanges: Exchange[] = [];
-
-function describeBody(body: unknown): unknown {
-  if (typeof body === 'string') return JSON.parse(body);
-  if (body instanceof FormData) {
-    return Object.fromEntries(
-      [...body.entries()].map(([name, value]) => [
-        name,
-        typeof value === 'string' ? value : { filename: value.name, type: value.type, size: value.size },
-      ]),
-    );
-  }
-  return undefined;
-}
-
-const recordingFetch: typeof fetch = async (input, init) => {
-  const response = await fetch(input, init);
-  const text = await response.clone().text();
-  let responseBody: unknown;
-  try {
-    responseBody = JSON.parse(text);
-  } catch {
-    responseBody = undefined;
-  }
-  exchanges.push({
-    method: init?.method ?? 'GET',
-    url: new URL(String(input)),
-    authorization: new Headers(init?.headers).get('authorization') ?? undefined,
-    requestBody: describeBody(init?.body),
-    status: response.status,
-    contentType: response.headers.get('content-type'),
-    responseBody,
-  });
-  return response;
-};
-
-function last(): Exchange {
-  const exchange = exchanges.at(-1);
-  if (!exchange) throw new Error('no Graph call was made');
-  return exchange;
-}
+let last: () => Exchange;
 
 beforeAll(async () => {
   meta = MetaOpenApi.load();
   testDb = await openTestDb();
   app = await buildListeningSandboxApp(testDb.db, { sandboxTemplateReviewMs: REVIEW_MS });
-  const { settings } = app.whatsapp;
-  graph = new GraphClient({
-    baseUrl: settings.graphBaseUrl,
-    version: settings.graphVersion,
-    timeoutMs: 5_000,
-    appId: settings.appId,
-    appSecret: settings.appSecret,
-    fetch: recordingFetch,
-  });
+  ({ graph, last } = recordingGraph(app));
 });
 
 afterAll(async () => {
