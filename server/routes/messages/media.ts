@@ -36,7 +36,9 @@ async function readMediaForm(parts: AsyncIterable<MultipartFile | MultipartValue
     }
   } catch (error) {
     if ((error as { code?: string }).code === 'FST_FILES_LIMIT') throw new TooManyFiles();
-    throw error;
+    if ((error as { statusCode?: number }).statusCode) throw error;
+    // A body cut short or malformed is the sender's mistake, not ours.
+    throw new ValidationFailed('The file did not arrive whole; send it again.', 'file');
   }
   return form;
 }
