@@ -7,8 +7,7 @@ import type {
   ReplyBody,
   UnreadSummary,
 } from '../../contract';
-import { API_BASE_URL } from '../config';
-import { readError, request } from './client';
+import { getIfChanged, request } from './client';
 
 /** contract/inbox.ts NEXT_CURSOR_HEADER (the SPA imports no values from the contract). */
 export const NEXT_CURSOR_HEADER = 'x-next-cursor';
@@ -17,6 +16,14 @@ export const NEXT_CURSOR_HEADER = 'x-next-cursor';
 export interface ConversationsPage {
   conversations: Conversation[];
   next: string | null;
+  /** This page as the server tagged it: sent back, an unchanged page answers nothing (304). */
+  etag?: string | null;
+}
+
+/** The latest page of a conversation's messages and its ETag. */
+export interface LatestMessages {
+  messages: Message[];
+  etag: string | null;
 }
 
 function conversationsPath({ limit, before, q }: ConversationsQuery = {}) {
@@ -30,15 +37,17 @@ function conversationsPath({ limit, before, q }: ConversationsQuery = {}) {
 
 /**
  * One page of the list; the next page's cursor comes in a header, which `request` does not return.
- * The browser's HTTP cache answers an unchanged page (ETag / 304) with the headers it kept.
+ * Given the ETag of the page on screen, an unchanged page answers null.
  */
-async function conversationsPage(token: string, query?: ConversationsQuery): Promise<ConversationsPage> {
-  const response = await fetch(`${API_BASE_URL}${conversationsPath(query)}`, {
-    headers: { accept: 'application/json', authorization: `Bearer ${token}` },
-  });
-  if (!response.ok) throw await readError(response, { reading: 'messaging' });
+async function conversationsPage(
+  token: string,
+  query?: ConversationsQuery,
+  etag?: string | null,
+): Promise<ConversationsPage | null> {
+  const response = await getIfChanged(conversationsPath(query), { token, etag, reading: 'messaging' });
+  if (!response) return null;
   const conversations = (await response.json()) as Conversation[];
-  return { conversations, next: response.headers.get(NEXT_CURSOR_HEADER) };
+  return { conversations, next: response.headers.get(NEXT_CURSOR_HEADER), etag: response.headers.get('etag') };
 }
 
 const conversationPath = (conversationId: string) => `/messages/conversations/${encodeURIComponent(conversationId)}`;
@@ -58,6 +67,17 @@ export const inboxApi = {
   /** The latest page, oldest first; `before` pages backwards. Opening a conversation marks it read. */
   messages: (token: string, conversationId: string, query?: MessagesQuery) =>
     request<Message[]>(messagesPath(conversationId, query), { token, reading: 'messaging' }),
+  /** The latest page (`limit` messages); given the ETag of the page on screen, an unchanged page answers null. */
+  latestMessages: async (
+    token: string,
+    conversationId: string,
+    limit: number,
+    etag?: string | null,
+  ): Promise<LatestMessages | null> => {
+    const response = await getIfChanged(messagesPath(conversationId, { limit }), { token, etag, reading: 'messaging' });
+    if (!response) return null;
+    return { messages: (await response.json()) as Message[], etag: response.headers.get('etag') };
+  },
   reply: (token: string, conversationId: string, body: ReplyBody) =>
     request<Message>(`${conversationPath(conversationId)}/reply`, {
       method: 'POST',

@@ -91,14 +91,14 @@ export function* waitUntilVisible() {
   }
 }
 
-/** The list's first page (of a search, with `q`), tried once and then retried INBOX_LIST_RETRIES times, INBOX_LIST_RETRY_DELAY_MS apart. */
-export function* fetchConversationsWithRetry(token: string, query: ConversationsQuery = {}) {
+/**
+ * The list's first page (of a search, with `q`), tried once and then retried INBOX_LIST_RETRIES
+ * times, INBOX_LIST_RETRY_DELAY_MS apart; null when `etag` says the page on screen is current.
+ */
+export function* fetchConversationsWithRetry(token: string, query: ConversationsQuery = {}, etag?: string | null) {
   for (let retries = 0; ; retries++) {
     try {
-      const page = yield* call(inboxApi.conversations, token, {
-        limit: CONVERSATIONS_PAGE_SIZE,
-        ...query,
-      });
+      const page = yield* call(inboxApi.conversations, token, { limit: CONVERSATIONS_PAGE_SIZE, ...query }, etag);
       return page;
     } catch (error) {
       if (retries >= INBOX_LIST_RETRIES) throw error;
@@ -107,33 +107,50 @@ export function* fetchConversationsWithRetry(token: string, query: Conversations
   }
 }
 
-/** The first page of the whole list, merged above the pages already loaded. */
-export function* loadConversations() {
+/**
+ * The first page of the whole list, merged above the pages already loaded. Given the ETag of the
+ * page on screen, an unchanged page dispatches nothing. Returns the ETag to send next time.
+ */
+export function* loadConversations(etag?: string | null) {
   try {
     const token = yield* call(requireAccessToken);
-    const page = yield* call(fetchConversationsWithRetry, token);
+    const page = yield* call(fetchConversationsWithRetry, token, {}, etag);
+    if (!page) return etag;
     yield* put(conversationsLoaded(page));
+    return page.etag;
   } catch {
     yield* put(conversationsLoadFailed());
+    return null;
   }
 }
 
-/** The first page of a search's results. */
-export function* loadSearchResults(query: string) {
+/** The first page of a search's results; like loadConversations, silent when unchanged. */
+export function* loadSearchResults(query: string, etag?: string | null) {
   try {
     const token = yield* call(requireAccessToken);
-    const page = yield* call(fetchConversationsWithRetry, token, { q: query });
+    const page = yield* call(fetchConversationsWithRetry, token, { q: query }, etag);
+    if (!page) return etag;
     yield* put(searchResultsLoaded({ ...page, query }));
+    return page.etag;
   } catch {
     yield* put(searchResultsLoadFailed({ query }));
+    return null;
   }
+}
+
+/** The ETags of the pages a poll last got: the list's, and the search's with its query. */
+export interface ListTags {
+  list?: string | null;
+  search?: { query: string; etag?: string | null };
 }
 
 /** The list and, while a search is on, its results: what the 3-second poll refreshes. */
-export function* refreshConversations() {
-  yield* call(loadConversations);
+export function* refreshConversations(tags: ListTags = {}) {
+  const list = yield* call(loadConversations, tags.list);
   const query = yield* select(selectSearchQuery);
-  if (query) yield* call(loadSearchResults, query);
+  if (!query) return { list };
+  const etag = yield* call(loadSearchResults, query, tags.search?.query === query ? tags.search.etag : null);
+  return { list, search: { query, etag } };
 }
 
 /** Typing in the search box: the server searches once typing pauses; a newer edit cancels this one (takeLatest). */
@@ -158,27 +175,37 @@ export function* loadMoreConversations() {
       before,
       ...(query && { q: query }),
     });
-    yield* put(moreConversationsLoaded({ ...page, query, before }));
+    // Asked without an ETag, a page always comes.
+    if (page) yield* put(moreConversationsLoaded({ ...page, query, before }));
   } catch {
     yield* put(moreConversationsLoadFailed({ query }));
   }
 }
 
-export function* loadMessages(conversationId: string) {
+/**
+ * The conversation's latest page. Given the ETag of the page on screen, an unchanged page
+ * dispatches nothing (an idle open conversation adds nothing to DevTools' history). Returns the
+ * ETag to send next time.
+ */
+export function* loadMessages(conversationId: string, etag?: string | null) {
   try {
     const token = yield* call(requireAccessToken);
-    const messages = yield* call(inboxApi.messages, token, conversationId, { limit: MESSAGES_PAGE_SIZE });
-    yield* put(messagesLoaded({ conversationId, messages, pageSize: MESSAGES_PAGE_SIZE }));
+    const latest = yield* call(inboxApi.latestMessages, token, conversationId, MESSAGES_PAGE_SIZE, etag);
+    if (!latest) return etag;
+    yield* put(messagesLoaded({ conversationId, messages: latest.messages, pageSize: MESSAGES_PAGE_SIZE }));
+    return latest.etag;
   } catch {
     yield* put(messagesLoadFailed({ conversationId }));
+    return null;
   }
 }
 
 /** Loads, then waits for the interval or for 'Try again', as long as the view is open; pauses while the tab is hidden. */
 export function* pollConversations() {
+  let tags: ListTags = {};
   while (true) {
     yield* call(waitUntilVisible);
-    yield* call(refreshConversations);
+    tags = yield* call(refreshConversations, tags);
     yield* race({
       due: call(untilPollDue, INBOX_POLL_INTERVAL_MS),
       reload: take(conversationsReloadRequested),
@@ -188,9 +215,10 @@ export function* pollConversations() {
 }
 
 export function* pollMessages(conversationId: string) {
+  let etag: string | null | undefined;
   while (true) {
     yield* call(waitUntilVisible);
-    yield* call(loadMessages, conversationId);
+    etag = yield* call(loadMessages, conversationId, etag);
     yield* race({
       due: call(untilPollDue, INBOX_POLL_INTERVAL_MS),
       reload: take(messagesReloadRequested),

@@ -2,8 +2,8 @@ import { API_BASE_URL } from '../../../src/config';
 
 export type ApiRoute = (init: RequestInit | undefined) => Response | Promise<Response>;
 
-export function json(body: unknown, status = 200): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
 }
 
 /** The contract's error body (contract/errors.ts). */

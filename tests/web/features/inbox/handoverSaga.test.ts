@@ -91,13 +91,13 @@ describe('hand back to the AI', () => {
       .withReducer(testReducer, opened())
       .provide([
         [matchers.call.fn(handoverApi.handBack), handedBackGrace],
-        [matchers.call.fn(inboxApi.messages), [question]],
+        [matchers.call.fn(inboxApi.latestMessages), { messages: [question], etag: null }],
         [matchers.call.fn(inboxApi.conversations), { conversations: [handedBackGrace], next: null }],
         [matchers.call.fn(handoverApi.escalations), []],
       ])
       .call(handoverApi.handBack, 'token', grace.id)
       .put.like(toast(HANDOVER_TEXTS.handedBack, HANDOVER_TEXTS.handedBackDescription, 'success'))
-      .call(inboxApi.messages, 'token', grace.id, { limit: MESSAGES_PAGE_SIZE })
+      .call(inboxApi.latestMessages, 'token', grace.id, MESSAGES_PAGE_SIZE, undefined)
       .call.fn(inboxApi.conversations)
       .call(handoverApi.escalations, 'token')
       .put(attendanceChanged({ conversationId: grace.id, change: 'handBack', conversation: handedBackGrace }))
@@ -113,7 +113,7 @@ describe('hand back to the AI', () => {
       .provide([[matchers.call.fn(handoverApi.handBack), throwError(new ApiError('Conversation not found.', 404))]])
       .put(attendanceChangeFailed({ conversationId: grace.id, change: 'handBack', error: 'Conversation not found.' }))
       .put.like(toast(HANDOVER_TEXTS.handBackFailed, 'Conversation not found.', 'destructive'))
-      .not.call.fn(inboxApi.messages)
+      .not.call.fn(inboxApi.latestMessages)
       .not.call.fn(inboxApi.conversations)
       .not.put.actionType(attendanceChanged.type)
       .run();
@@ -126,7 +126,7 @@ describe('hand back to the AI', () => {
 describe('take over and mark done', () => {
   const aiGrace = { ...grace, owner: 'ai' as const, needs_you: true };
   const refreshes = (conversation: typeof grace): StaticProvider[] => [
-    [matchers.call.fn(inboxApi.messages), [question]],
+    [matchers.call.fn(inboxApi.latestMessages), { messages: [question], etag: null }],
     [matchers.call.fn(inboxApi.conversations), { conversations: [conversation], next: null }],
     [matchers.call.fn(handoverApi.escalations), []],
   ];

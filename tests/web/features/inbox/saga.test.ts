@@ -1,9 +1,10 @@
+import { all, call } from 'typed-redux-saga';
 import { expectSaga } from 'redux-saga-test-plan';
 import * as matchers from 'redux-saga-test-plan/matchers';
 import { dynamic, throwError } from 'redux-saga-test-plan/providers';
 import type { Conversation, Message } from '../../../../contract';
 import { ApiError } from '../../../../src/api/client';
-import { inboxApi, type ConversationsPage } from '../../../../src/api/inbox';
+import { inboxApi, type ConversationsPage, type LatestMessages } from '../../../../src/api/inbox';
 import { INBOX_TEXTS } from '../../../../src/features/inbox/format';
 import {
   conversationClosed,
@@ -62,6 +63,9 @@ const listPage = (conversations: Conversation[], next: string | null = null): Co
   conversations,
   next,
 });
+
+/** The latest page of messages as inboxApi.latestMessages answers it. */
+const latest = (messages: Message[], etag: string | null = null): LatestMessages => ({ messages, etag });
 
 /** Starts `saga` with the test's controls; `stop()` ends it and waits for it to finish. */
 function started(saga: ReturnType<typeof expectSaga>) {
@@ -207,15 +211,15 @@ describe('inbox polling', () => {
 
   it('polls the open conversation until it is closed, and moves to another one when it is opened', async () => {
     const time = controlledTime();
-    const messages = counted<Message[]>(() => [question]);
+    const messages = counted(() => latest([question]));
     const saga = started(
       expectSaga(untilStopped, watchOpenConversation)
         .withReducer(testReducer, stateAfter(conversationsViewOpened()))
-        .provide([[matchers.call.fn(inboxApi.messages), messages.provider], time.provider]),
+        .provide([[matchers.call.fn(inboxApi.latestMessages), messages.provider], time.provider]),
     );
     saga.dispatch(conversationOpened(grace.id));
     await settle();
-    expect(messages.calls).toEqual([['token', grace.id, { limit: MESSAGES_PAGE_SIZE }]]);
+    expect(messages.calls).toEqual([['token', grace.id, MESSAGES_PAGE_SIZE, undefined]]);
 
     saga.dispatch(conversationOpened(alan.id));
     await settle();
@@ -233,16 +237,52 @@ describe('inbox polling', () => {
     await saga.stop();
   });
 
+  it("sends the page's ETag back, and an unchanged answer (304) dispatches nothing", async () => {
+    const time = controlledTime();
+    const answers: Array<LatestMessages | null> = [latest([question], '"v1"'), null, null];
+    const messages = counted(() => (answers.length ? answers.shift() : latest([question, reply], '"v2"')));
+    const pages: Array<ConversationsPage | null> = [{ ...listPage([grace]), etag: '"l1"' }, null];
+    const list = counted(() => (pages.length ? pages.shift() : null));
+    const saga = started(
+      expectSaga(untilStopped, function* () {
+        yield* all([call(watchConversationsView), call(watchOpenConversation)]);
+      })
+        .withReducer(testReducer, stateAfter())
+        .provide([
+          [matchers.call.fn(inboxApi.latestMessages), messages.provider],
+          [matchers.call.fn(inboxApi.conversations), list.provider],
+          time.provider,
+        ]),
+    );
+    saga.dispatch(conversationsViewOpened());
+    saga.dispatch(conversationOpened(grace.id));
+    await settle();
+    // Two loops wait in turn: six passes are three polls of each.
+    for (let pass = 0; pass < 6; pass++) await time.pass();
+    const { effects } = await saga.stop();
+    expect(messages.calls.map(([, , , etag]) => etag)).toEqual([undefined, '"v1"', '"v1"', '"v1"']);
+    expect(list.calls.map(([, , etag]) => etag)).toEqual([undefined, '"l1"', '"l1"', '"l1"']);
+    const loaded = (effects.put ?? [])
+      .map(({ payload }) => payload.action as { type: string })
+      .filter((action) => messagesLoaded.match(action) || conversationsLoaded.match(action));
+    // One list and one page at first; then only the changed page (the 4th answer) is dispatched.
+    expect(loaded.map((action) => action.type)).toEqual([
+      conversationsLoaded.type,
+      messagesLoaded.type,
+      messagesLoaded.type,
+    ]);
+  });
+
   it('ignores the late answer of a conversation that was left while it was on its way', async () => {
-    let answerGrace: (messages: Message[]) => void = () => undefined;
+    let answerGrace: (messages: LatestMessages) => void = () => undefined;
     const saga = started(
       expectSaga(untilStopped, watchOpenConversation)
         .withReducer(testReducer, stateAfter(conversationsViewOpened()))
         .provide([
           [
-            matchers.call.fn(inboxApi.messages),
+            matchers.call.fn(inboxApi.latestMessages),
             dynamic(({ args: [, id] }: { args: [string, string] }) =>
-              id === grace.id ? new Promise<Message[]>((resolve) => (answerGrace = resolve)) : [reply],
+              id === grace.id ? new Promise<LatestMessages>((resolve) => (answerGrace = resolve)) : latest([reply]),
             ),
           ],
           controlledTime().provider,
@@ -252,7 +292,7 @@ describe('inbox polling', () => {
     await settle();
     saga.dispatch(conversationOpened(alan.id));
     await settle();
-    answerGrace([question]);
+    answerGrace(latest([question]));
     await settle();
     const { storeState, effects } = await saga.stop();
     const loadedFor = (effects.put ?? [])
@@ -324,7 +364,7 @@ describe('pages of the list', () => {
       .dispatch(conversationSearchEdited('sunday'))
       .delay(10)
       .dispatch(moreConversationsRequested())
-      .call(inboxApi.conversations, 'token', { limit: CONVERSATIONS_PAGE_SIZE, q: 'sunday' })
+      .call(inboxApi.conversations, 'token', { limit: CONVERSATIONS_PAGE_SIZE, q: 'sunday' }, undefined)
       .call(inboxApi.conversations, 'token', { limit: CONVERSATIONS_PAGE_SIZE, before: 'found-1', q: 'sunday' })
       .put(moreConversationsLoaded({ ...listPage([linus]), query: 'sunday', before: 'found-1' }))
       .run({ timeout: 200, silenceTimeout: true });
@@ -406,10 +446,11 @@ describe('searching', () => {
     saga.dispatch(conversationsViewOpened());
     await settle();
     const { storeState } = await saga.stop();
+    // The poll sends each page's ETag back (the search's only while the query is the same).
     expect(list.calls).toEqual([
-      ['token', { limit: CONVERSATIONS_PAGE_SIZE, q: 'grace' }],
-      ['token', { limit: CONVERSATIONS_PAGE_SIZE }],
-      ['token', { limit: CONVERSATIONS_PAGE_SIZE, q: 'grace' }],
+      ['token', { limit: CONVERSATIONS_PAGE_SIZE, q: 'grace' }, undefined],
+      ['token', { limit: CONVERSATIONS_PAGE_SIZE }, undefined],
+      ['token', { limit: CONVERSATIONS_PAGE_SIZE, q: 'grace' }, null],
     ]);
     expect((storeState as RootState).inbox.searchResults).toMatchObject({ query: 'grace', status: 'loaded' });
   });
@@ -431,13 +472,13 @@ describe('sending a reply', () => {
       .withReducer(testReducer, opened())
       .provide([
         [matchers.call.fn(inboxApi.reply), reply],
-        [matchers.call.fn(inboxApi.messages), [question, reply]],
+        [matchers.call.fn(inboxApi.latestMessages), latest([question, reply])],
         [matchers.call.fn(inboxApi.conversations), listPage([grace])],
       ])
       .call(inboxApi.reply, 'token', grace.id, { text: 'Yes, until noon.', in_reply_to_message_id: question.id })
       .put(replySent({ conversationId: grace.id, message: reply }))
-      .call(inboxApi.messages, 'token', grace.id, { limit: MESSAGES_PAGE_SIZE })
-      .call(inboxApi.conversations, 'token', { limit: CONVERSATIONS_PAGE_SIZE })
+      .call(inboxApi.latestMessages, 'token', grace.id, MESSAGES_PAGE_SIZE, undefined)
+      .call(inboxApi.conversations, 'token', { limit: CONVERSATIONS_PAGE_SIZE }, undefined)
       .run();
     expect((storeState as RootState).inbox.open).toMatchObject({ draft: '', replyTargetId: null });
   });
@@ -447,7 +488,7 @@ describe('sending a reply', () => {
       .withReducer(testReducer, opened())
       .provide([
         [matchers.call.fn(inboxApi.reply), reply],
-        [matchers.call.fn(inboxApi.messages), [question, reply]],
+        [matchers.call.fn(inboxApi.latestMessages), latest([question, reply])],
         [matchers.call.fn(inboxApi.conversations), listPage([grace])],
       ])
       .call(inboxApi.reply, 'token', grace.id, { text: 'Yes, until noon.' })
@@ -461,7 +502,7 @@ describe('sending a reply', () => {
       .withReducer(testReducer, opened())
       .provide([
         [matchers.call.fn(inboxApi.reply), throwError(new ApiError(reason, 409))],
-        [matchers.call.fn(inboxApi.messages), [question]],
+        [matchers.call.fn(inboxApi.latestMessages), latest([question])],
       ])
       .put(replyFailed({ conversationId: grace.id, error: reason }))
       .put.like(toast(INBOX_TEXTS.sendFailed, reason, 'destructive'))
