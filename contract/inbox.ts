@@ -65,10 +65,9 @@ export const ConversationsQuery = Type.Object({
     Type.String({ maxLength: INBOX_LIMITS.maxSearchLength, description: 'Text in the name, number or last message' }),
   ),
   filter: Type.Optional(
-    Type.Union(
-      CONVERSATION_FILTERS.map((filter) => Type.Literal(filter)),
-      { description: "'needs_you': an open hand-over; 'unread': unread messages; 'all' (the default)" },
-    ),
+    Type.Union([Type.Literal('all'), Type.Literal('needs_you'), Type.Literal('unread')], {
+      description: "'needs_you': an open hand-over; 'unread': unread messages; 'all' (the default)",
+    }),
   ),
 });
 export type ConversationsQuery = Static<typeof ConversationsQuery>;

@@ -26,11 +26,12 @@ export interface LatestMessages {
   etag: string | null;
 }
 
-function conversationsPath({ limit, before, q }: ConversationsQuery = {}) {
+function conversationsPath({ limit, before, q, filter }: ConversationsQuery = {}) {
   const query = new URLSearchParams();
   if (limit !== undefined) query.set('limit', String(limit));
   if (before) query.set('before', before);
   if (q) query.set('q', q);
+  if (filter) query.set('filter', filter);
   const search = query.toString();
   return search ? `/messages/conversations?${search}` : '/messages/conversations';
 }

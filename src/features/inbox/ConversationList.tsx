@@ -1,27 +1,33 @@
+import DoneIcon from '@mui/icons-material/DoneAll';
 import ForumOutlinedIcon from '@mui/icons-material/ForumOutlined';
 import SearchIcon from '@mui/icons-material/Search';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
+import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import ListItemButton from '@mui/material/ListItemButton';
 import Skeleton from '@mui/material/Skeleton';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useRef } from 'react';
 import { Link } from 'react-router';
-import type { Conversation } from '../../../contract';
+import type { Conversation, ConversationFilter } from '../../../contract';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { selectConnectionStatus } from '../connection/slice';
 import EmptyState from './EmptyState';
 import { conversationName, INBOX_TEXTS, MESSAGE_SKELETON_ROWS } from './format';
 import { NeedsYouChip } from './HandoverControls';
+import { attendanceChangeClicked, HANDOVER_TEXTS, selectAttendanceChanging } from './handoverSlice';
 import LoadFailed from './LoadFailed';
 import {
   selectConversations,
   selectConversationsStatus,
+  selectFilter,
   selectOpenConversationId,
   selectSearch,
   selectSearchStatus,
@@ -29,6 +35,7 @@ import {
   selectVisibleConversations,
 } from './selectors';
 import {
+  conversationFilterChosen,
   conversationOpened,
   conversationSearchEdited,
   conversationsReloadRequested,
@@ -50,58 +57,82 @@ export interface ConversationRowProps {
   onOpen: (id: string) => void;
 }
 
+/** 'Mark done' beside a conversation that needs the owner: answered elsewhere, nothing left to do. */
+function MarkDoneButton({ conversation }: { conversation: Conversation }) {
+  const dispatch = useAppDispatch();
+  const changing = useAppSelector(selectAttendanceChanging);
+  if (!conversation.needs_you) return null;
+  return (
+    <IconButton
+      // In the conversation's list item, beside its row.
+      aria-label={HANDOVER_TEXTS.markDone}
+      title={HANDOVER_TEXTS.markDone}
+      disabled={changing !== null}
+      onClick={() => dispatch(attendanceChangeClicked({ conversationId: conversation.id, change: 'done' }))}
+      sx={{ position: 'absolute', right: 8, top: '50%', transform: 'translateY(-50%)' }}
+      size="small"
+    >
+      <DoneIcon fontSize="small" />
+    </IconButton>
+  );
+}
+
 function ConversationRow({ conversation, selected, now, onOpen }: ConversationRowProps) {
   const name = conversationName(conversation);
   const unread = conversation.unread_count;
   return (
-    <ListItemButton
-      selected={selected}
-      onClick={() => onOpen(conversation.id)}
-      aria-current={selected ? 'true' : undefined}
-      sx={{ height: CONVERSATION_ROW_HEIGHT_PX, gap: 1.5, px: 1.5 }}
-    >
-      <Avatar src={conversation.avatar ?? undefined} alt="" aria-hidden sx={{ width: 40, height: 40 }}>
-        {name.replace('+', '').charAt(0).toUpperCase()}
-      </Avatar>
-      <Box sx={{ flex: 1, minWidth: 0 }}>
-        <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 1 }}>
-          <Typography noWrap sx={{ flex: 1, fontWeight: unread > 0 ? 700 : 500 }}>
-            {name}
-          </Typography>
-          <Typography variant="caption" color="text.secondary" sx={{ flexShrink: 0 }}>
-            {listTime(conversation.timestamp, now)}
-          </Typography>
+    <>
+      <ListItemButton
+        selected={selected}
+        onClick={() => onOpen(conversation.id)}
+        aria-current={selected ? 'true' : undefined}
+        // Room on the right for 'Mark done', a button of its own beside this one.
+        sx={{ height: CONVERSATION_ROW_HEIGHT_PX, gap: 1.5, pl: 1.5, pr: conversation.needs_you ? 6 : 1.5 }}
+      >
+        <Avatar src={conversation.avatar ?? undefined} alt="" aria-hidden sx={{ width: 40, height: 40 }}>
+          {name.replace('+', '').charAt(0).toUpperCase()}
+        </Avatar>
+        <Box sx={{ flex: 1, minWidth: 0 }}>
+          <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 1 }}>
+            <Typography noWrap sx={{ flex: 1, fontWeight: unread > 0 ? 700 : 500 }}>
+              {name}
+            </Typography>
+            <Typography variant="caption" color="text.secondary" sx={{ flexShrink: 0 }}>
+              {listTime(conversation.timestamp, now)}
+            </Typography>
+          </Box>
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+            <Typography variant="body2" color="text.secondary" noWrap sx={{ flex: 1 }}>
+              {conversation.last_message}
+            </Typography>
+            <NeedsYouChip conversation={conversation} />
+            {unread > 0 && (
+              <Box
+                component="span"
+                aria-label={`${unread} unread`}
+                sx={{
+                  flexShrink: 0,
+                  minWidth: 20,
+                  height: 20,
+                  px: 0.75,
+                  borderRadius: 10,
+                  bgcolor: 'primary.main',
+                  color: 'primary.contrastText',
+                  fontSize: 12,
+                  fontWeight: 700,
+                  display: 'inline-flex',
+                  alignItems: 'center',
+                  justifyContent: 'center',
+                }}
+              >
+                {unread}
+              </Box>
+            )}
+          </Box>
         </Box>
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-          <Typography variant="body2" color="text.secondary" noWrap sx={{ flex: 1 }}>
-            {conversation.last_message}
-          </Typography>
-          <NeedsYouChip conversation={conversation} />
-          {unread > 0 && (
-            <Box
-              component="span"
-              aria-label={`${unread} unread`}
-              sx={{
-                flexShrink: 0,
-                minWidth: 20,
-                height: 20,
-                px: 0.75,
-                borderRadius: 10,
-                bgcolor: 'primary.main',
-                color: 'primary.contrastText',
-                fontSize: 12,
-                fontWeight: 700,
-                display: 'inline-flex',
-                alignItems: 'center',
-                justifyContent: 'center',
-              }}
-            >
-              {unread}
-            </Box>
-          )}
-        </Box>
-      </Box>
-    </ListItemButton>
+      </ListItemButton>
+      <MarkDoneButton conversation={conversation} />
+    </>
   );
 }
 
@@ -187,7 +218,38 @@ function ConversationSkeletons() {
   );
 }
 
-/** The left pane: search, then one row per conversation, newest activity first. */
+const FILTER_TABS: { filter: ConversationFilter; label: string }[] = [
+  { filter: 'needs_you', label: INBOX_TEXTS.filterNeedsYou },
+  { filter: 'unread', label: INBOX_TEXTS.filterUnread },
+  { filter: 'all', label: INBOX_TEXTS.filterAll },
+];
+
+/** What an empty list says under a filter ('All' has its own, with the connection's hint). */
+const FILTER_EMPTY: Record<Exclude<ConversationFilter, 'all'>, { title: string; text: string }> = {
+  needs_you: { title: INBOX_TEXTS.noneNeedYou, text: INBOX_TEXTS.noneNeedYouHint },
+  unread: { title: INBOX_TEXTS.noneUnread, text: INBOX_TEXTS.noneUnreadHint },
+};
+
+/** 'Needs you', 'Unread', 'All': which conversations the list shows. */
+function FilterTabs() {
+  const dispatch = useAppDispatch();
+  const filter = useAppSelector(selectFilter);
+  return (
+    <Tabs
+      value={filter}
+      onChange={(_event, value: ConversationFilter) => dispatch(conversationFilterChosen(value))}
+      aria-label={INBOX_TEXTS.filters}
+      variant="fullWidth"
+      sx={{ minHeight: 40, borderBottom: 1, borderColor: 'divider' }}
+    >
+      {FILTER_TABS.map(({ filter: value, label }) => (
+        <Tab key={value} value={value} label={label} sx={{ minHeight: 40, py: 0.5 }} />
+      ))}
+    </Tabs>
+  );
+}
+
+/** The left pane: search, filters, then one row per conversation, newest activity first. */
 export default function ConversationList() {
   const dispatch = useAppDispatch();
   const status = useAppSelector(selectConversationsStatus);
@@ -197,6 +259,7 @@ export default function ConversationList() {
   const searchStatus = useAppSelector(selectSearchStatus);
   const pages = useAppSelector(selectShownPages);
   const searching = search.trim() !== '';
+  const filter = useAppSelector(selectFilter);
   const notConnected = useAppSelector(selectConnectionStatus) === 'disconnected';
   // While the server has not answered for the text typed, what shows is the loaded list narrowed here: no paging.
   const more = searching && searchStatus !== 'loaded' ? 'none' : pages.more;
@@ -208,6 +271,14 @@ export default function ConversationList() {
     );
   } else if (status !== 'loaded') {
     content = <ConversationSkeletons />;
+  } else if (all.length === 0 && filter !== 'all') {
+    content = (
+      <EmptyState
+        icon={<ForumOutlinedIcon fontSize="large" />}
+        title={FILTER_EMPTY[filter].title}
+        text={FILTER_EMPTY[filter].text}
+      />
+    );
   } else if (all.length === 0) {
     content = (
       <EmptyState
@@ -261,6 +332,7 @@ export default function ConversationList() {
           }}
         />
       </Box>
+      <FilterTabs />
       {content}
     </Box>
   );

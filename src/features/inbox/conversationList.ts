@@ -1,9 +1,10 @@
 import { original, type EntityState, type PayloadAction } from '@reduxjs/toolkit';
-import type { Conversation } from '../../../contract';
+import type { Conversation, ConversationFilter } from '../../../contract';
 import {
   closedConversation,
   conversationsAdapter,
   firstPageOnly,
+  isForFilter,
   noSearch,
   type ConversationsPage,
   type InboxState,
@@ -19,9 +20,9 @@ import {
 const countUnread = (conversations: EntityState<Conversation, string>) =>
   Object.values(conversations.entities).filter((conversation) => conversation.unread_count > 0).length;
 
-/** The badge counts the list only when all of it is loaded; otherwise the server's count stands. */
+/** The badge counts the list only when all of it is loaded, unfiltered; otherwise the server's count stands. */
 export function recountUnread(state: InboxState) {
-  if (state.pages.next === null) state.unreadConversations = countUnread(state.conversations);
+  if (state.filter === 'all' && state.pages.next === null) state.unreadConversations = countUnread(state.conversations);
 }
 
 const CONVERSATION_FIELDS = [
@@ -106,7 +107,7 @@ export const conversationListReducers = {
   },
   /** The first page (every poll): merged on top of what is loaded, older pages kept. */
   conversationsLoaded(state: InboxState, action: PayloadAction<ConversationsPage>) {
-    if (state.conversationsStatus === 'idle') return;
+    if (state.conversationsStatus === 'idle' || !isForFilter(state, action.payload)) return;
     // The open conversation is being read: the server marks it read on the next fetch of its messages.
     const readingId = state.open.status === 'loaded' ? state.open.conversationId : null;
     const conversations = action.payload.conversations.map((conversation) =>
@@ -132,6 +133,8 @@ export const conversationListReducers = {
     const results = state.searchResults;
     const [list, pages] = query ? [results.conversations, results.pages] : [state.conversations, state.pages];
     if ((query && results.query !== query) || pages.more !== 'loading' || pages.next !== before) return;
+    // Pages are asked one at a time: a page of the filter left behind finds `more` reset by the change.
+    if (!isForFilter(state, action.payload)) return;
     appendPage(list, pages, action.payload);
     if (!query) recountUnread(state);
   },
@@ -145,6 +148,23 @@ export const conversationListReducers = {
   },
   conversationsReloadRequested(state: InboxState) {
     if (state.conversationsStatus === 'failed') state.conversationsStatus = 'loading';
+  },
+  /**
+   * 'Needs you', 'Unread' or 'All' above the list: another list, so what was loaded goes and the first
+   * page (and the search's, while one is on) loads again for the filter; polls of the old one are dropped.
+   */
+  conversationFilterChosen(state: InboxState, action: PayloadAction<ConversationFilter>) {
+    if (state.filter === action.payload) return;
+    state.filter = action.payload;
+    conversationsAdapter.removeAll(state.conversations);
+    state.pages = firstPageOnly;
+    if (state.conversationsStatus !== 'idle') state.conversationsStatus = 'loading';
+    const results = state.searchResults;
+    if (results.query) {
+      conversationsAdapter.removeAll(results.conversations);
+      results.pages = firstPageOnly;
+      results.status = 'loading';
+    }
   },
   /** Typing in the search box; an empty box is the whole list again at once. */
   conversationSearchEdited(state: InboxState, action: PayloadAction<string>) {
@@ -165,7 +185,7 @@ export const conversationListReducers = {
   /** The first page of the search's results (also on every poll while it is on). */
   searchResultsLoaded(state: InboxState, action: PayloadAction<ConversationsPage & { query: string }>) {
     const results = state.searchResults;
-    if (!action.payload.query || results.query !== action.payload.query) return;
+    if (!action.payload.query || results.query !== action.payload.query || !isForFilter(state, action.payload)) return;
     const fresh = results.status !== 'loaded';
     if (fresh) {
       conversationsAdapter.removeAll(results.conversations);

@@ -9,6 +9,7 @@ import { INBOX_TEXTS } from './format';
 import {
   selectMessages,
   selectOlderMessages,
+  selectFilter,
   selectOpenConversationId,
   selectSearchQuery,
   selectSend,
@@ -16,6 +17,7 @@ import {
 } from './selectors';
 import {
   conversationClosed,
+  conversationFilterChosen,
   conversationOpened,
   conversationSearchEdited,
   conversationSearchSent,
@@ -49,6 +51,7 @@ import { toastShown } from '../toasts/slice';
 import { safely } from '../../store/safely';
 import { requireAccessToken } from '../auth/session';
 import { conversationChanged, listChanged, untilPollDue, watchLiveStream } from './liveSaga';
+import { filterQuery } from './state';
 
 /** SPEC.md §9: the list and the open conversation refresh this often. */
 export const INBOX_POLL_INTERVAL_MS = 3000;
@@ -114,9 +117,10 @@ export function* fetchConversationsWithRetry(token: string, query: Conversations
 export function* loadConversations(etag?: string | null) {
   try {
     const token = yield* call(requireAccessToken);
-    const page = yield* call(fetchConversationsWithRetry, token, {}, etag);
+    const filter = filterQuery(yield* select(selectFilter));
+    const page = yield* call(fetchConversationsWithRetry, token, filter, etag);
     if (!page) return etag;
-    yield* put(conversationsLoaded(page));
+    yield* put(conversationsLoaded({ ...page, ...filter }));
     return page.etag;
   } catch {
     yield* put(conversationsLoadFailed());
@@ -128,9 +132,10 @@ export function* loadConversations(etag?: string | null) {
 export function* loadSearchResults(query: string, etag?: string | null) {
   try {
     const token = yield* call(requireAccessToken);
-    const page = yield* call(fetchConversationsWithRetry, token, { q: query }, etag);
+    const filter = filterQuery(yield* select(selectFilter));
+    const page = yield* call(fetchConversationsWithRetry, token, { q: query, ...filter }, etag);
     if (!page) return etag;
-    yield* put(searchResultsLoaded({ ...page, query }));
+    yield* put(searchResultsLoaded({ ...page, query, ...filter }));
     return page.etag;
   } catch {
     yield* put(searchResultsLoadFailed({ query }));
@@ -168,15 +173,17 @@ export function* loadMoreConversations() {
   const pages = yield* select(selectShownPages);
   const before = pages.next;
   if (pages.more !== 'loading' || !before) return;
+  const filter = filterQuery(yield* select(selectFilter));
   try {
     const token = yield* call(requireAccessToken);
     const page = yield* call(inboxApi.conversations, token, {
       limit: CONVERSATIONS_PAGE_SIZE,
       before,
       ...(query && { q: query }),
+      ...filter,
     });
     // Asked without an ETag, a page always comes.
-    if (page) yield* put(moreConversationsLoaded({ ...page, query, before }));
+    if (page) yield* put(moreConversationsLoaded({ ...page, query, before, ...filter }));
   } catch {
     yield* put(moreConversationsLoadFailed({ query }));
   }
@@ -208,7 +215,7 @@ export function* pollConversations() {
     tags = yield* call(refreshConversations, tags);
     yield* race({
       due: call(untilPollDue, INBOX_POLL_INTERVAL_MS),
-      reload: take(conversationsReloadRequested),
+      reload: take([conversationsReloadRequested, conversationFilterChosen]),
       live: take(listChanged),
     });
   }

@@ -1,5 +1,5 @@
 import { createSelector } from '@reduxjs/toolkit';
-import type { Conversation } from '../../../contract';
+import type { Conversation, ConversationFilter } from '../../../contract';
 import { checkAttachment } from './attachmentFile';
 import { conversationName, conversationNumber } from './format';
 import { conversationsAdapter, isSendable, messagesAdapter, type InboxState } from './state';
@@ -18,6 +18,7 @@ const selectMessageById = messageSelectors.selectById;
 
 export const selectConversationsStatus = (state: WithInbox) => selectInbox(state).conversationsStatus;
 export const selectSearch = (state: WithInbox) => selectInbox(state).search;
+export const selectFilter = (state: WithInbox) => selectInbox(state).filter;
 export const selectUnreadConversations = (state: WithInbox) => selectInbox(state).unreadConversations;
 export const selectMobileListOpen = (state: WithInbox) => selectInbox(state).mobileListOpen;
 export const selectOpenConversationId = (state: WithInbox) => selectOpen(state).conversationId;
@@ -50,18 +51,41 @@ function matches(conversation: Conversation, needle: string) {
     .includes(needle);
 }
 
+/** Each filter's rule, as the server applies it (server/services/inbox/conversation-pages.ts). */
+const FILTER_RULES: Record<ConversationFilter, (conversation: Conversation) => boolean> = {
+  all: () => true,
+  needs_you: (conversation) => conversation.needs_you === true,
+  unread: (conversation) => conversation.unread_count > 0,
+};
+
 /**
  * The list on screen. With text in the search box: the server's results once it has answered for
  * that text; until then, what is loaded narrowed by the same rule (name, number, last message).
+ * Under a filter, a conversation that no longer fits it (marked done, read) leaves at once, unless
+ * it is the one open.
  */
 export const selectVisibleConversations = createSelector(
-  [selectConversations, selectSearch, selectSearchResults, selectSearchResultList],
-  (conversations, search, results, found) => {
+  [
+    selectConversations,
+    selectSearch,
+    selectSearchResults,
+    selectSearchResultList,
+    selectFilter,
+    selectOpenConversationId,
+  ],
+  (conversations, search, results, found, filter, openId) => {
     const text = search.trim();
-    if (!text) return conversations;
-    if (results.query === text && results.status === 'loaded') return found;
     const needle = text.toLowerCase();
-    return conversations.filter((conversation) => matches(conversation, needle));
+    let shown = conversations;
+    if (text) {
+      shown =
+        results.query === text && results.status === 'loaded'
+          ? found
+          : conversations.filter((conversation) => matches(conversation, needle));
+    }
+    if (filter === 'all') return shown;
+    const fits = FILTER_RULES[filter];
+    return shown.filter((conversation) => conversation.id === openId || fits(conversation));
   },
 );
 

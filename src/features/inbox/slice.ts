@@ -29,6 +29,7 @@ export const {
   moreConversationsRequested,
   moreConversationsLoaded,
   moreConversationsLoadFailed,
+  conversationFilterChosen,
   conversationSearchEdited,
   conversationSearchSent,
   searchResultsLoaded,

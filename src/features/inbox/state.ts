@@ -1,5 +1,5 @@
 import { createEntityAdapter, type EntityState } from '@reduxjs/toolkit';
-import type { Conversation, Message } from '../../../contract';
+import type { Conversation, ConversationFilter, Message } from '../../../contract';
 
 /*
  * The inbox's state, which its three machines share (conversationList.ts, openConversation.ts,
@@ -64,6 +64,8 @@ export interface Attachment {
 }
 
 export interface InboxState {
+  /** Which conversations the list shows (server-side: the list, its pages and the search all follow it). */
+  filter: ConversationFilter;
   conversations: EntityState<Conversation, string>;
   conversationsStatus: LoadStatus;
   pages: ListPages;
@@ -98,6 +100,7 @@ export const noSearch: SearchResults = {
 };
 
 export const initialInboxState: InboxState = {
+  filter: 'all',
   conversations: conversationsAdapter.getInitialState(),
   conversationsStatus: 'idle',
   pages: firstPageOnly,
@@ -120,7 +123,17 @@ export interface ConversationsPage {
   conversations: Conversation[];
   /** The cursor of the next page; null on the last. */
   next: string | null;
+  /** The filter it was asked with; absent for 'all'. A page of another filter than the one on screen is dropped. */
+  filter?: ConversationFilter;
 }
+
+/** What a page of the list is asked with, and carries, for a filter: nothing for 'all' (the server's default). */
+export const filterQuery = (filter: ConversationFilter): { filter?: ConversationFilter } =>
+  filter === 'all' ? {} : { filter };
+
+/** Whether a page was asked for the filter on screen. */
+export const isForFilter = (state: InboxState, page: { filter?: ConversationFilter }) =>
+  (page.filter ?? 'all') === state.filter;
 
 /** A page further down: the search it belongs to ('' for the whole list) and the cursor it was asked with. */
 export interface MoreConversationsPage extends ConversationsPage {

@@ -256,3 +256,48 @@ describe("the header's bell", () => {
     await waitFor(() => expect(router.state.location.search).toBe(''));
   });
 });
+
+describe('the list filters', () => {
+  const tabs = async () => within(await screen.findByRole('tablist', { name: 'Show conversations' }));
+
+  it("shows All first, and 'Needs you' asks the server for the conversations that need the owner", async () => {
+    const { fetchMock } = openInbox({
+      'GET /messages/conversations?limit=50&filter=needs_you': () => json([grace]),
+    });
+    await row(/Alan Turing/);
+    expect((await tabs()).getByRole('tab', { name: 'All' })).toHaveAttribute('aria-selected', 'true');
+    await userEvent.click((await tabs()).getByRole('tab', { name: 'Needs you' }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: /Alan Turing/ })).not.toBeInTheDocument());
+    expect(await row(/Grace Hopper/)).toBeInTheDocument();
+    expect(requestsMade(fetchMock)).toContain('GET /messages/conversations?limit=50&filter=needs_you');
+  });
+
+  it('says what an empty filter means instead of "No conversations yet"', async () => {
+    openInbox({ 'GET /messages/conversations?limit=50&filter=unread': () => json([]) });
+    await row(/Alan Turing/);
+    await userEvent.click((await tabs()).getByRole('tab', { name: 'Unread' }));
+    expect(await screen.findByText('No unread conversations')).toBeInTheDocument();
+    expect(screen.queryByText('No conversations yet')).not.toBeInTheDocument();
+  });
+
+  it('marks a conversation that needs the owner done from the list, and it leaves the Needs you filter', async () => {
+    let done = false;
+    const doneGrace = { ...grace, needs_you: false, done: true };
+    const { fetchMock } = openInbox({
+      'GET /messages/conversations?limit=50&filter=needs_you': () => json(done ? [] : [grace]),
+      [`POST ${conversationPath(grace.id)}/done`]: () => {
+        done = true;
+        return json(doneGrace);
+      },
+    });
+    await row(/Alan Turing/);
+    await userEvent.click((await tabs()).getByRole('tab', { name: 'Needs you' }));
+    const list = within(await screen.findByRole('list', { name: 'Conversations' }));
+    // Only a conversation that needs the owner offers it.
+    await waitFor(() => expect(list.getAllByRole('button', { name: 'Mark done' })).toHaveLength(1));
+    await userEvent.click(list.getByRole('button', { name: 'Mark done' }));
+    expect(await screen.findByText('Marked done')).toBeInTheDocument();
+    expect(requestsMade(fetchMock)).toContain(`POST ${conversationPath(grace.id)}/done`);
+    expect(await screen.findByText('Nothing needs you')).toBeInTheDocument();
+  });
+});

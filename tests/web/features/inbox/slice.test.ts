@@ -8,6 +8,7 @@ import {
   selectVisibleConversations,
 } from '../../../../src/features/inbox/selectors';
 import inboxSlice, {
+  conversationFilterChosen,
   conversationOpened,
   conversationsLoaded,
   conversationsLoadFailed,
@@ -358,5 +359,60 @@ describe('the inbox state', () => {
   it('takes the unread count the server reports, and forgets everything on sign-out', () => {
     expect(reducer(graceOpen(), unreadCountLoaded(4)).unreadConversations).toBe(4);
     expect(reducer(graceOpen(), loggedOut())).toEqual(reduce());
+  });
+});
+
+describe('the list filters', () => {
+  const needsYou = { ...grace, needs_you: true };
+
+  it('starts on All; another filter drops what was loaded and loads its own first page', () => {
+    const all = reduce(conversationsViewOpened(), conversationsLoaded(listPage([needsYou, alan], 'cursor-1')));
+    expect(all.filter).toBe('all');
+    const chosen = reducer(all, conversationFilterChosen('needs_you'));
+    expect(chosen).toMatchObject({ filter: 'needs_you', conversationsStatus: 'loading' });
+    expect(chosen.conversations.ids).toEqual([]);
+    expect(chosen.pages).toEqual({ next: null, more: 'none', deep: false });
+    const loaded = reducer(chosen, conversationsLoaded({ ...listPage([needsYou]), filter: 'needs_you' }));
+    expect(loaded.conversations.ids).toEqual([grace.id]);
+    expect(reducer(loaded, conversationFilterChosen('needs_you'))).toBe(loaded);
+  });
+
+  it('drops a page of another filter than the one on screen (a poll that was on its way)', () => {
+    const chosen = reduce(conversationsViewOpened(), conversationFilterChosen('unread'));
+    expect(reducer(chosen, conversationsLoaded(listPage([alan])))).toBe(chosen);
+    expect(reducer(chosen, searchResultsLoaded({ ...listPage([alan]), query: 'shop', filter: 'needs_you' }))).toBe(
+      chosen,
+    );
+  });
+
+  it("keeps the server's unread count under a filter: the list loaded is not all of them", () => {
+    const state = reduce(
+      conversationsViewOpened(),
+      unreadCountLoaded(7),
+      conversationFilterChosen('needs_you'),
+      conversationsLoaded({ ...listPage([needsYou]), filter: 'needs_you' }),
+    );
+    expect(selectUnreadConversations(root(state))).toBe(7);
+  });
+
+  it('lets a conversation that no longer fits the filter leave at once, unless it is open', () => {
+    const state = reduce(
+      conversationsViewOpened(),
+      conversationFilterChosen('needs_you'),
+      conversationsLoaded({ ...listPage([needsYou, { ...alan, needs_you: true }]), filter: 'needs_you' }),
+    );
+    const answered = reducer(
+      state,
+      conversationsLoaded({
+        ...listPage([
+          { ...needsYou, needs_you: false },
+          { ...alan, needs_you: true },
+        ]),
+        filter: 'needs_you',
+      }),
+    );
+    expect(selectVisibleConversations(root(answered)).map(({ id }) => id)).toEqual([alan.id]);
+    const open = reducer(answered, conversationOpened(grace.id));
+    expect(selectVisibleConversations(root(open)).map(({ id }) => id)).toEqual([grace.id, alan.id]);
   });
 });
