@@ -23,6 +23,7 @@ function media(overrides: Partial<MessageMedia>): MessageMedia {
     url: null,
     failure: null,
     location: null,
+    transcript: null,
     ...overrides,
   };
 }
