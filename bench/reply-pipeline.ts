@@ -74,6 +74,7 @@ export async function replyPipeline(): Promise<BenchResult[]> {
       config: app.config,
       embeddingModel: app.knowledge.embeddingModel,
       languageModel: () => model,
+      mediaStore: app.media.store,
     };
 
     const oneReply = async (i: number) => {

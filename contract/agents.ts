@@ -52,6 +52,17 @@ export const AGENT_LIMITS = {
   tooManyFiles: (n: number) => `Maximum ${n} files allowed`,
 } as const;
 
+/**
+ * What an agent does with a customer's voice note it cannot listen to (its provider transcribes
+ * none, or the transcription failed): ask the customer to type it, or hand the conversation over.
+ */
+export const VOICE_NOTE_HANDLING = ['ask_for_text', 'hand_over'] as const;
+export type VoiceNoteHandling = (typeof VOICE_NOTE_HANDLING)[number];
+export const DEFAULT_VOICE_NOTE_HANDLING: VoiceNoteHandling = 'ask_for_text';
+export const VoiceNotes = Type.Union([Type.Literal('ask_for_text'), Type.Literal('hand_over')], {
+  description: "A voice note the agent cannot listen to: 'ask_for_text' (the default) or 'hand_over'",
+});
+
 export const AgentStatus = Type.Union([Type.Literal('active'), Type.Literal('inactive'), Type.Literal('deleted')]);
 export type AgentStatus = Static<typeof AgentStatus>;
 
@@ -83,6 +94,7 @@ export const AgentDetail = Type.Object({
   api_key: Type.String(),
   /** What the customer is told when the agent hands the conversation to a person; '' = the default. */
   handover_message: Type.String(),
+  voice_notes: VoiceNotes,
   status: AgentStatus,
   created_at: Type.String({ format: 'date-time' }),
   updated_at: Type.String({ format: 'date-time' }),
@@ -104,6 +116,8 @@ export const AgentBody = Type.Object({
   api_key: Type.String(),
   /** Optional: blank or absent means the default hand-over message. */
   handover_message: Type.Optional(Type.String()),
+  /** Optional: absent means 'ask_for_text'. Any other value is a 422 with field 'voice_notes'. */
+  voice_notes: Type.Optional(Type.String()),
 });
 export type AgentBody = Static<typeof AgentBody>;
 
@@ -229,6 +243,7 @@ export const AGENT_ERRORS = {
   deletedCannotBeActivated: 'A deleted agent cannot be set active. Restore it first.',
   notDeleted: 'Only a deleted agent can be restored.',
   deletedCannotBeEdited: 'A deleted agent cannot be edited. Restore it first.',
+  voiceNotesInvalid: "Voice notes must be 'ask_for_text' or 'hand_over'.",
 } as const;
 
 /** SPEC.md §8 and §5: texts the SPA shows for agents. */

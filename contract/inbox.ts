@@ -137,6 +137,11 @@ export const MessageMedia = Type.Object({
   url: Type.Union([Type.String(), Type.Null()]),
   failure: Type.Union([Type.String(), Type.Null()]),
   location: Type.Union([MessageLocation, Type.Null()]),
+  /**
+   * A voice note's or audio's words, written out for an agent whose provider transcribes (OpenAI):
+   * shown under the player and what the AI answers. Null until transcribed, and when it was not.
+   */
+  transcript: Type.Union([Type.String(), Type.Null()]),
 });
 export type MessageMedia = Static<typeof MessageMedia>;
 
@@ -210,6 +215,8 @@ export const EscalationKind = Type.Union([
   Type.Literal('ai_unavailable'),
   Type.Literal('key_rejected'),
   Type.Literal('manual_reply'),
+  /** The customer sent media the AI cannot read (a photo without a caption to the offline model, a voice note). */
+  Type.Literal('media'),
 ]);
 export type EscalationKind = Static<typeof EscalationKind>;
 

@@ -37,6 +37,7 @@ const AgentChangeBody = Type.Object({
   user_prompt: Type.Optional(Type.String()),
   api_key: Type.Optional(Type.String()),
   handover_message: Type.Optional(Type.String()),
+  voice_notes: Type.Optional(Type.String()),
   status: Type.Optional(Type.String()),
 });
 

@@ -1,4 +1,11 @@
-import { AGENT_ERRORS, type AgentDetail, type AgentStatus, type AgentSummary } from '../../../contract';
+import {
+  AGENT_ERRORS,
+  type AgentBody,
+  type AgentDetail,
+  type AgentStatus,
+  type AgentSummary,
+  type VoiceNoteHandling,
+} from '../../../contract';
 import type { Executor } from '../../db/client';
 import { Conflict, Forbidden, NotFound, ValidationFailed } from '../../errors';
 import { maskApiKey, sealAgentApiKey } from './api-keys';
@@ -15,6 +22,7 @@ export type AgentRow = {
   system_prompt: string;
   user_prompt: string;
   handover_message: string | null;
+  voice_notes: VoiceNoteHandling;
   api_key: string | null;
   api_key_hint: string | null;
   status: AgentStatus;
@@ -52,6 +60,7 @@ export function toAgentDetail(row: AgentRow): AgentDetail {
     user_prompt: row.user_prompt,
     api_key: row.api_key === null ? '' : (row.api_key_hint ?? ''),
     handover_message: row.handover_message ?? '',
+    voice_notes: row.voice_notes,
     status: row.status,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
@@ -101,6 +110,7 @@ function editedColumns(input: AgentInput): unknown[] {
     input.system_prompt,
     input.user_prompt,
     input.handover_message || null,
+    input.voice_notes,
   ];
 }
 
@@ -110,15 +120,16 @@ function editedColumns(input: AgentInput): unknown[] {
  * start inactive, as activating one deactivates another. The owner's row is locked as activating
  * locks it, so that two first agents at once take turns.
  */
-export async function createAgent(deps: AgentDeps, userId: number, body: Partial<AgentInput>): Promise<AgentDetail> {
+export async function createAgent(deps: AgentDeps, userId: number, body: Partial<AgentBody>): Promise<AgentDetail> {
   await requireVerifiedEmail(deps.db, userId);
   const input = validateAgentBody(body, deps.config.agentModels);
   refuseForeignMaskedKey(input.api_key);
   const row = await deps.db.transaction(async (tx) => {
     await tx.query('select id from users where id = $1 for update', [userId]);
     const inserted = await tx.one<AgentRow>(
-      `insert into agents (user_id, name, description, model, system_prompt, user_prompt, handover_message, status)
-       values ($1, $2, $3, $4, $5, $6, $7,
+      `insert into agents
+         (user_id, name, description, model, system_prompt, user_prompt, handover_message, voice_notes, status)
+       values ($1, $2, $3, $4, $5, $6, $7, $8,
                case when exists (select 1 from agents where user_id = $1) then 'inactive' else 'active' end)
        returning *`,
       [userId, ...editedColumns(input)],
@@ -136,7 +147,7 @@ export async function updateAgent(
   deps: AgentDeps,
   userId: number,
   agentId: number,
-  body: Partial<AgentInput>,
+  body: Partial<AgentBody>,
 ): Promise<AgentDetail> {
   await requireVerifiedEmail(deps.db, userId);
   const input = validateAgentBody(body, deps.config.agentModels);
@@ -148,7 +159,7 @@ export async function updateAgent(
     if (!keepsKey) refuseForeignMaskedKey(input.api_key);
     const updated = await tx.one<AgentRow>(
       `update agents set name = $3, description = $4, model = $5, system_prompt = $6, user_prompt = $7,
-              handover_message = $8, updated_at = now()
+              handover_message = $8, voice_notes = $9, updated_at = now()
         where id = $1 and user_id = $2 returning *`,
       [agentId, userId, ...editedColumns(input)],
     );
@@ -177,6 +188,7 @@ const FORM_FIELDS = [
   'user_prompt',
   'api_key',
   'handover_message',
+  'voice_notes',
 ] as const;
 
 /**
@@ -187,7 +199,7 @@ export async function changeAgent(
   deps: AgentDeps,
   userId: number,
   agentId: number,
-  body: Partial<AgentInput> & { status?: unknown },
+  body: Partial<AgentBody> & { status?: unknown },
 ): Promise<AgentDetail> {
   if (FORM_FIELDS.some((field) => body[field] !== undefined)) return updateAgent(deps, userId, agentId, body);
   if (body.status !== 'inactive') throw new ValidationFailed(AGENT_ERRORS.restoreOnly, 'status');

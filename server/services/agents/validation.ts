@@ -1,10 +1,23 @@
-import { AGENT_ERRORS, AGENT_LIMITS, modelNeedsApiKey, type AgentBody } from '../../../contract';
+import {
+  AGENT_ERRORS,
+  AGENT_LIMITS,
+  DEFAULT_VOICE_NOTE_HANDLING,
+  modelNeedsApiKey,
+  VOICE_NOTE_HANDLING,
+  type AgentBody,
+  type VoiceNoteHandling,
+} from '../../../contract';
 import { ValidationFailed } from '../../errors';
 import { looksMasked } from './api-keys';
 
 type Field = keyof AgentBody;
 
-const RULES: { field: Exclude<Field, 'handover_message'>; label: string; required: string; max: number }[] = [
+const RULES: {
+  field: Exclude<Field, 'handover_message' | 'voice_notes'>;
+  label: string;
+  required: string;
+  max: number;
+}[] = [
   { field: 'name', label: 'Name', required: AGENT_ERRORS.nameRequired, max: AGENT_LIMITS.maxNameLength },
   {
     field: 'description',
@@ -29,7 +42,7 @@ const RULES: { field: Exclude<Field, 'handover_message'>; label: string; require
 ];
 
 /** What a valid form becomes: trimmed values; `api_key` '' only for a model that needs none. */
-export type AgentInput = Required<AgentBody>;
+export type AgentInput = Required<Omit<AgentBody, 'voice_notes'>> & { voice_notes: VoiceNoteHandling };
 
 /**
  * Every field non-blank (the API key only for models that need one), within its length, and the
@@ -49,7 +62,16 @@ export function validateAgentBody(body: Partial<Record<Field, unknown>>, models:
     }
   }
   values.handover_message = validateHandoverMessage(body.handover_message);
+  values.voice_notes = validateVoiceNotes(body.voice_notes);
   return values;
+}
+
+/** Optional: absent means asking for text; otherwise one of the choices. */
+function validateVoiceNotes(raw: unknown): VoiceNoteHandling {
+  if (raw === undefined) return DEFAULT_VOICE_NOTE_HANDLING;
+  const choice = VOICE_NOTE_HANDLING.find((value) => value === raw);
+  if (!choice) throw new ValidationFailed(AGENT_ERRORS.voiceNotesInvalid, 'voice_notes');
+  return choice;
 }
 
 /** Optional: absent or blank means the default notice; otherwise one WhatsApp message's worth. */

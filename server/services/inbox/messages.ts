@@ -37,6 +37,7 @@ export type MessageRow = {
     mime_type: string | null;
     size_bytes: number | null;
     failure: string | null;
+    transcript: string | null;
   } | null;
 };
 
@@ -45,7 +46,7 @@ const MEDIA_TYPES_SQL = [...MEDIA_KINDS, 'location'].map((type) => `'${type}'`).
 export const MESSAGE_COLUMNS = `id, wamid, direction, sender, body, in_reply_to, reactions, status, status_error,
   sent_at, sources, type, case when type in (${MEDIA_TYPES_SQL}) then raw -> type end as media_raw,
   (select jsonb_build_object('status', mm.status, 'mime_type', mm.mime_type, 'size_bytes', mm.size_bytes,
-                             'failure', mm.failure)
+                             'failure', mm.failure, 'transcript', mm.transcript)
      from message_media mm where mm.message_id = messages.id) as media_state`;
 
 /** The authenticated path of a message's file (GET /messages/conversations/{id}/media/{messageId}). */
@@ -76,6 +77,7 @@ function toMedia(row: MessageRow, waId: string): MessageMedia | undefined {
       voice: false,
       url: null,
       failure: null,
+      transcript: null,
       location:
         latitude === null || longitude === null
           ? null
@@ -96,6 +98,7 @@ function toMedia(row: MessageRow, waId: string): MessageMedia | undefined {
     url: status === 'ready' ? mediaPath(waId, row.wamid) : null,
     failure: status === 'failed' ? (state?.failure ?? null) : null,
     location: null,
+    transcript: state?.transcript ?? null,
   };
 }
 

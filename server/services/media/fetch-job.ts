@@ -15,6 +15,8 @@ import { mediaKey, type MediaStore } from './store';
  * bytes, its size capped, and kept in the MediaStore. It runs in the conversation's queue, so the AI
  * reply queued after the message finds the media ready. A failure Graph may get over is retried;
  * after the last attempt, and at once for a file too large or not what it says, the media is failed.
+ * Whatever follows a settled media (a transcription, a reply that waited for it) is the `settled`
+ * hook's, in the same transaction.
  */
 
 export const FETCH_MEDIA_JOB = 'media.fetch';
@@ -47,20 +49,33 @@ export function inboundCap(kind: MediaKind): number {
   return Math.min(MEDIA_LIMITS[kind].maxBytes, MAX_STORED_MEDIA_BYTES);
 }
 
+/** A media kept or failed, as the `settled` hook is told. */
+export interface SettledMedia {
+  kind: MediaKind;
+  status: 'ready' | 'failed';
+}
+
 export interface MediaJobDeps {
   db: Db;
   graph: GraphClient;
   secrets: Pick<Secrets, 'decrypt'>;
   store: MediaStore;
+  /** Runs in the transaction that settles a media (the replies area's: services/replies/after-media.ts). */
+  settled?: (tx: Executor, message: ReceivedMessage, media: SettledMedia) => Promise<void>;
 }
 
 type WebhookMedia = { id?: unknown; mime_type?: unknown };
 
-async function settle(
-  db: Executor,
-  message: ReceivedMessage,
-  outcome: { status: 'ready'; mimeType: string; size: number; key: string } | { status: 'failed'; failure: string },
-) {
+type Outcome = { status: 'ready'; mimeType: string; size: number; key: string } | { status: 'failed'; failure: string };
+
+function settle(deps: MediaJobDeps, message: ReceivedMessage, kind: MediaKind, outcome: Outcome): Promise<void> {
+  return deps.db.transaction(async (tx) => {
+    await record(tx, message, outcome);
+    await deps.settled?.(tx, message, { kind, status: outcome.status });
+  });
+}
+
+async function record(db: Executor, message: ReceivedMessage, outcome: Outcome) {
   const ready = outcome.status === 'ready';
   await db.query(
     `insert into message_media (message_id, user_id, status, mime_type, size_bytes, storage_key, failure)
@@ -96,36 +111,41 @@ export function fetchMediaHandler(deps: MediaJobDeps): JobHandler<ReceivedMessag
       const kind = row.type;
       const media = (row.raw[kind] ?? {}) as WebhookMedia;
       if (typeof media.id !== 'string')
-        return settle(deps.db, message, { status: 'failed', failure: MEDIA_FAILURES.unavailable });
+        return settle(deps, message, kind, { status: 'failed', failure: MEDIA_FAILURES.unavailable });
       const sending = await findSendingConnection(deps.db, deps.secrets, message.userId);
-      if (!sending) return settle(deps.db, message, { status: 'failed', failure: MEDIA_FAILURES.notConnected });
+      if (!sending) return settle(deps, message, kind, { status: 'failed', failure: MEDIA_FAILURES.notConnected });
 
       const { token, connection } = sending;
       const cap = inboundCap(kind);
       const info = await deps.graph.getMediaUrl(token, media.id, connection.phone_number_id);
       if (Number(info.file_size) > cap) {
-        return settle(deps.db, message, { status: 'failed', failure: MEDIA_FAILURES.tooLarge(cap) });
+        return settle(deps, message, kind, { status: 'failed', failure: MEDIA_FAILURES.tooLarge(cap) });
       }
       let bytes: Buffer;
       try {
         bytes = (await deps.graph.downloadMedia(token, info.url, cap)).bytes;
       } catch (error) {
         if (error instanceof MediaTooLarge) {
-          return settle(deps.db, message, { status: 'failed', failure: MEDIA_FAILURES.tooLarge(cap) });
+          return settle(deps, message, kind, { status: 'failed', failure: MEDIA_FAILURES.tooLarge(cap) });
         }
         throw error;
       }
       const declared = typeof media.mime_type === 'string' ? media.mime_type : info.mime_type;
       const mimeType = mediaTypeFor(kind, bytes, declared);
-      if (!mimeType) return settle(deps.db, message, { status: 'failed', failure: MEDIA_FAILURES.wrongType(kind) });
+      if (!mimeType) return settle(deps, message, kind, { status: 'failed', failure: MEDIA_FAILURES.wrongType(kind) });
 
       const key = mediaKey(message.userId, message.messageId);
       await deps.store.put(message.userId, key, mimeType, bytes);
-      await settle(deps.db, message, { status: 'ready', mimeType, size: bytes.length, key });
+      await settle(deps, message, kind, { status: 'ready', mimeType, size: bytes.length, key });
     },
 
     async onFailed(message) {
-      await settle(deps.db, message, { status: 'failed', failure: MEDIA_FAILURES.unavailable });
+      const row = await deps.db.maybeOne<{ type: string }>('select type from messages where id = $1 and user_id = $2', [
+        message.messageId,
+        message.userId,
+      ]);
+      if (!row || !isMediaKind(row.type)) return;
+      await settle(deps, message, row.type, { status: 'failed', failure: MEDIA_FAILURES.unavailable });
     },
   };
 }

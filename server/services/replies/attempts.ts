@@ -1,5 +1,7 @@
 import type { Db } from '../../db/client';
 import type { ReceivedMessage } from '../../events';
+import { FETCH_MEDIA_KEY_PREFIX } from '../media/fetch-job';
+import { TRANSCRIBE_KEY_PREFIX } from './job-names';
 
 /**
  * The reply's bookkeeping: every step that could send is recorded first in reply_attempts, keyed by
@@ -18,14 +20,52 @@ export async function supersededBy(db: Db, payload: ReceivedMessage): Promise<bo
   return newer !== undefined;
 }
 
-export type AttemptState = 'started' | 'skipped' | 'sending' | 'sent' | 'handed_over';
+export type AttemptState = 'started' | 'skipped' | 'sending' | 'sent' | 'handed_over' | 'awaiting_media';
 
-/** Claims the message for this run; false when an earlier run got as far as sending (or finished). */
+/**
+ * Whether a customer message this reply answers (since our last message, up to this one) still has
+ * its media on the way: its media job, or its voice note's transcription, is queued. Those jobs sit
+ * before the reply in the conversation's queue, but a retried one waits its backoff behind it.
+ */
+export async function mediaAwaited(db: Db, payload: ReceivedMessage): Promise<boolean> {
+  const row = await db.maybeOne(
+    `select 1 as found from messages m
+       join jobs j on j.key in ($4 || m.wamid, $5 || m.wamid) and j.status in ('pending', 'running')
+      where m.conversation_id = $1 and m.user_id = $2 and m.direction = 'inbound' and m.id <= $3
+        and m.id > coalesce((select max(o.id) from messages o
+                              where o.conversation_id = $1 and o.user_id = $2 and o.direction = 'outbound'
+                                and o.hidden_at is null and o.status <> 'failed'), 0)
+      limit 1`,
+    [payload.conversationId, payload.userId, payload.messageId, FETCH_MEDIA_KEY_PREFIX, TRANSCRIBE_KEY_PREFIX],
+  );
+  return row !== undefined;
+}
+
+/**
+ * The reply steps back until the media it waits for is kept or failed: the job that settles it
+ * continues this reply (after-media.ts). Nothing is claimed, so the continuation may claim it.
+ */
+export async function deferAttempt(db: Db, payload: ReceivedMessage): Promise<void> {
+  await db.query(
+    `insert into reply_attempts (user_id, conversation_id, wamid, state) values ($1, $2, $3, 'awaiting_media')
+     on conflict on constraint reply_attempts_user_id_wamid_key
+     do update set state = 'awaiting_media', updated_at = now()
+      where reply_attempts.state in ('started', 'awaiting_media')`,
+    [payload.userId, payload.conversationId, payload.wamid],
+  );
+}
+
+/**
+ * Claims the message for this run; false when an earlier run got as far as sending (or finished).
+ * A reply that stepped back for its media is claimed again.
+ */
 export async function claimAttempt(db: Db, payload: ReceivedMessage): Promise<boolean> {
-  // On conflict the no-op update makes `returning` give the existing row's state.
+  // On conflict the update keeps the existing row's state (but a deferred one starts), and
+  // `returning` gives it.
   const row = await db.one<{ state: AttemptState }>(
     `insert into reply_attempts (user_id, conversation_id, wamid) values ($1, $2, $3)
-     on conflict on constraint reply_attempts_user_id_wamid_key do update set state = reply_attempts.state
+     on conflict on constraint reply_attempts_user_id_wamid_key
+     do update set state = case when reply_attempts.state = 'awaiting_media' then 'started' else reply_attempts.state end
      returning state`,
     [payload.userId, payload.conversationId, payload.wamid],
   );

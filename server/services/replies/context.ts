@@ -3,18 +3,20 @@ import type { ReceivedMessage } from '../../events';
 import type { AgentRow } from '../agents/agents';
 import type { ContextHit } from '../knowledge/contexts';
 import { retrievePassages, type ContextSearchDeps } from '../knowledge/search';
-import { LOCAL_KNOWLEDGE_MODEL } from '../../../contract';
+import { LOCAL_KNOWLEDGE_MODEL, MEDIA_KINDS } from '../../../contract';
+import type { MediaStore } from '../media/store';
 import { earlierSubject } from './follow-ups';
 import { knowledgeRequest, type KnowledgeRequest } from './knowledge-base-model';
 import { detectLanguage } from './language';
 import { wordsOf } from './lexicon';
-import { assemblePrompt, type HistoryTurn, type PromptMemory, type PromptPassage } from './prompt';
+import { promptImages, promptText, spokenText, type ConversationRow } from './media-turns';
+import { assemblePrompt, type HistoryTurn, type PromptImage, type PromptMemory, type PromptPassage } from './prompt';
 import { SYNONYMS } from './vocabulary';
 
 /**
  * What a reply is written from: the conversation, the burst of customer messages it answers and
  * what came before, the passages of the agent's knowledge that match, the customer's memories, and
- * the prompt made of them.
+ * the prompt made of them (with the customer's media as media-turns.ts reads them).
  */
 
 /** Passages and memories put into the prompt. */
@@ -31,7 +33,9 @@ export type ConversationState = {
   window_open: boolean;
 };
 
-export type InboundRow = { id: number; wamid: string; body: string; direction: 'inbound' | 'outbound'; sent_at: Date };
+export type { ConversationRow };
+
+const MEDIA_TYPES = [...MEDIA_KINDS, 'location'];
 
 export async function conversationState(db: Db, payload: ReceivedMessage): Promise<ConversationState | undefined> {
   return db.maybeOne<ConversationState>(
@@ -46,19 +50,23 @@ export async function conversationState(db: Db, payload: ReceivedMessage): Promi
  * The conversation's latest visible messages in the order they reached us (row ids): the customer's
  * clock (their messages' timestamps) and ours need not agree.
  */
-export async function recentMessages(db: Db, payload: ReceivedMessage): Promise<InboundRow[]> {
-  const rows = await db.query<InboundRow>(
-    `select id, wamid, body, direction, sent_at from messages
-      where conversation_id = $1 and user_id = $2 and hidden_at is null and status <> 'failed'
-      order by id desc
+export async function recentMessages(db: Db, payload: ReceivedMessage): Promise<ConversationRow[]> {
+  const rows = await db.query<ConversationRow>(
+    `select m.id, m.wamid, m.body, m.direction, m.sent_at, m.type,
+            case when m.type = any($4::text[]) then m.raw -> m.type ->> 'caption' end as caption,
+            case when m.type = any($4::text[]) then m.raw -> m.type ->> 'filename' end as filename,
+            mm.status as media_status, mm.mime_type, mm.size_bytes, mm.storage_key, mm.transcript
+       from messages m left join message_media mm on mm.message_id = m.id and mm.user_id = m.user_id
+      where m.conversation_id = $1 and m.user_id = $2 and m.hidden_at is null and m.status <> 'failed'
+      order by m.id desc
       limit $3`,
-    [payload.conversationId, payload.userId, HISTORY_TURNS + 10],
+    [payload.conversationId, payload.userId, HISTORY_TURNS + 10, MEDIA_TYPES],
   );
   return rows.reverse();
 }
 
 /** The customer's messages since our last message (the burst this reply answers), and what came before. */
-export function splitBurst(messages: InboundRow[]): { burst: InboundRow[]; earlier: InboundRow[] } {
+export function splitBurst(messages: ConversationRow[]): { burst: ConversationRow[]; earlier: ConversationRow[] } {
   let start = messages.length;
   while (start > 0 && messages[start - 1].direction === 'inbound') start -= 1;
   return { burst: messages.slice(start), earlier: messages.slice(0, start) };
@@ -80,7 +88,7 @@ export function customerPhone(waId: string): string {
 }
 
 export interface ReplyContext {
-  /** The burst's messages, one per line: what the reply answers. */
+  /** The burst's messages, one per line, media as notes: what the reply answers. */
   message: string;
   passages: ContextHit[];
   memories: PromptMemory[];
@@ -100,21 +108,35 @@ export function retrievalText(message: string, history: HistoryTurn[]): string {
   return [message, earlierSubject(message, history, language), ...synonyms].filter(Boolean).join(' ');
 }
 
-/** Retrieval, the customer's memories and the prompt, for the burst `customerMessages`. */
+/**
+ * Retrieval, the customer's memories and the prompt, for the burst `customerMessages`. Retrieval
+ * and the offline model read what the customer said (texts, captions, transcripts); the prompt
+ * reads the media as notes, and a model that sees images gets the latest photos too.
+ */
 export async function replyContext(
-  deps: ContextSearchDeps & { db: Db },
+  deps: ContextSearchDeps & { db: Db; mediaStore: MediaStore },
   agent: AgentRow,
   apiKey: string | undefined,
   conversation: ConversationState,
-  customerMessages: InboundRow[],
-  earlier: InboundRow[],
+  customerMessages: ConversationRow[],
+  earlier: ConversationRow[],
 ): Promise<ReplyContext> {
   const phone = customerPhone(conversation.wa_id);
-  const message = customerMessages.map((row) => row.body).join('\n');
-  const history = earlier
-    .slice(-HISTORY_TURNS)
-    .map((row): HistoryTurn => ({ from: row.direction === 'inbound' ? 'customer' : 'business', text: row.body }));
-  const passages = await retrievePassages(deps, agent, apiKey, retrievalText(message, history), TOP_PASSAGES);
+  const turns = earlier.slice(-HISTORY_TURNS);
+  const images = await promptImages(deps.mediaStore, agent.model, agent.user_id, [...turns, ...customerMessages]);
+  const imagesOf = (rows: ConversationRow[]) =>
+    rows.map((row) => images.get(row.id)).filter((image): image is PromptImage => image !== undefined);
+  const message = customerMessages.map((row) => promptText(row, images.has(row.id))).join('\n');
+  const said = customerMessages
+    .map(spokenText)
+    .filter((text) => text.trim() !== '')
+    .join('\n');
+  const history = turns.map((row): HistoryTurn => ({
+    from: row.direction === 'inbound' ? 'customer' : 'business',
+    text: promptText(row, images.has(row.id)),
+    ...(images.has(row.id) ? { images: imagesOf([row]) } : {}),
+  }));
+  const passages = await retrievePassages(deps, agent, apiKey, retrievalText(said, history), TOP_PASSAGES);
   const memories = await customerMemories(deps, agent, phone);
   const prompt = assemblePrompt({
     systemPrompt: agent.system_prompt,
@@ -129,11 +151,12 @@ export async function replyContext(
     })),
     memories,
     history,
+    images: imagesOf(customerMessages),
   });
   const knowledge =
     agent.model === LOCAL_KNOWLEDGE_MODEL
       ? await knowledgeRequest(deps.db, {
-          question: message,
+          question: said,
           customerName: conversation.profile_name,
           passages: passages.map((hit) => ({ id: hit.id, text: hit.context })),
           history,

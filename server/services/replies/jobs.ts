@@ -1,16 +1,22 @@
 import type { ReceivedMessage } from '../../events';
 import { REPLIES_LANE, type Jobs } from '../../jobs/runner';
 import type { EmbeddingModelResolver } from '../knowledge/embeddings';
+import type { MediaStore } from '../media/store';
 import type { GraphClient } from '../whatsapp/graph-client';
 import type { MessageJobs } from '../whatsapp/webhook/store';
 import { EXTRACT_MEMORIES_JOB, extractMemories } from './memories';
-import type { LanguageModelResolver } from './models';
-import { REPLY_JOB, runReply } from './pipeline';
+import type { LanguageModelResolver, TranscriptionModelResolver } from './models';
+import { REPLY_JOB, REPLY_KEY_PREFIX, TRANSCRIBE_JOB } from './job-names';
+import { runReply } from './pipeline';
+import { transcribeHandler } from './transcription';
 
 export interface ReplyJobResources {
   graph: GraphClient;
   embeddingModel: EmbeddingModelResolver;
   languageModel: LanguageModelResolver;
+  transcriptionModel: TranscriptionModelResolver;
+  /** Where customers' media are kept: the reply's photos and the transcription's voice notes. */
+  mediaStore: MediaStore;
 }
 
 /**
@@ -23,7 +29,7 @@ export interface ReplyJobResources {
 export function replyJobs(debounceMs: number, now = Date.now()): MessageJobs {
   return {
     jobs: [
-      { name: REPLY_JOB, keyPrefix: 'reply:' },
+      { name: REPLY_JOB, keyPrefix: REPLY_KEY_PREFIX },
       { name: EXTRACT_MEMORIES_JOB, keyPrefix: 'memories:' },
     ],
     runAt: debounceMs > 0 ? new Date(now + debounceMs) : undefined,
@@ -31,7 +37,7 @@ export function replyJobs(debounceMs: number, now = Date.now()): MessageJobs {
 }
 
 /**
- * The handlers of 'reply' and 'extract-memories', for whichever process runs jobs: the API in the
+ * The handlers of 'reply', 'extract-memories' and 'media.transcribe', for whichever process runs jobs: the API in the
  * embedded shape (the replies plugin), `npm run worker` in the scaled-out one.
  */
 export function registerReplyJobs(runner: Jobs, resources: ReplyJobResources): void {
@@ -48,6 +54,7 @@ export function registerReplyJobs(runner: Jobs, resources: ReplyJobResources): v
             config: context.config,
             embeddingModel: resources.embeddingModel,
             languageModel: resources.languageModel,
+            mediaStore: resources.mediaStore,
             signal: context.signal,
           },
           payload,
@@ -73,6 +80,11 @@ export function registerReplyJobs(runner: Jobs, resources: ReplyJobResources): v
         );
       },
     },
+    REPLIES_LANE,
+  );
+  runner.register<ReceivedMessage>(
+    TRANSCRIBE_JOB,
+    transcribeHandler({ store: resources.mediaStore, transcriptionModel: resources.transcriptionModel }),
     REPLIES_LANE,
   );
 }

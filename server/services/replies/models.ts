@@ -2,7 +2,7 @@ import { createAnthropic } from '@ai-sdk/anthropic';
 import { createGoogleGenerativeAI } from '@ai-sdk/google';
 import { createOpenAI } from '@ai-sdk/openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
-import { APICallError, LoadAPIKeyError, RetryError, type LanguageModel } from 'ai';
+import { APICallError, LoadAPIKeyError, RetryError, type LanguageModel, type TranscriptionModel } from 'ai';
 import { LOCAL_KNOWLEDGE_MODEL } from '../../../contract';
 import type { Config } from '../../config';
 import { knowledgeBaseModel, type KnowledgeRequest } from './knowledge-base-model';
@@ -19,6 +19,35 @@ export interface ModelChoice {
 
 /** The language model for a reply; tests swap it for the AI SDK's mock models. */
 export type LanguageModelResolver = (choice: ModelChoice) => LanguageModel;
+
+/** The transcription model for a reply's voice notes, or undefined when the agent's provider offers none. */
+export type TranscriptionModelResolver = (choice: Omit<ModelChoice, 'knowledge'>) => TranscriptionModel | undefined;
+
+/** The providers whose models read images in the prompt (as AI SDK image parts). */
+const VISION_PROVIDERS = ['openai', 'anthropic', 'google'] as const;
+export type VisionProvider = (typeof VISION_PROVIDERS)[number];
+
+/** The model's provider when it reads images; undefined for openai-compatible and local models. */
+export function visionProvider(model: string): VisionProvider | undefined {
+  const provider = model.slice(0, model.indexOf('/'));
+  return VISION_PROVIDERS.find((name) => name === provider);
+}
+
+/** OpenAI's transcription model for voice notes (the only provider here that offers one). */
+export const OPENAI_TRANSCRIPTION_MODEL = 'gpt-4o-mini-transcribe';
+
+/** Whether an agent on this model gets its customers' voice notes transcribed. */
+export function offersTranscription(model: string): boolean {
+  return model.startsWith('openai/');
+}
+
+/** The AI SDK transcription model for an agent's model id, with the agent's own key. */
+export function providerTranscriptionModel(): TranscriptionModelResolver {
+  return (choice) =>
+    offersTranscription(choice.model)
+      ? createOpenAI({ apiKey: choice.apiKey }).transcription(OPENAI_TRANSCRIPTION_MODEL)
+      : undefined;
+}
 
 /** The model id was not one we can serve (no such provider, or OPENAI_COMPATIBLE_BASE_URL unset). */
 export class ModelUnavailable extends Error {}

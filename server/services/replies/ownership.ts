@@ -19,6 +19,8 @@ export const HANDOVER_REASONS = {
   manualReply: 'You replied by hand.',
   tookOver: 'You took over.',
   emptyAnswer: 'The AI had no answer.',
+  voiceNote: 'The customer sent a voice note the AI cannot listen to.',
+  media: 'The customer sent a photo, video, document or place without any text.',
 } as const;
 
 /** What the customer is told when a person takes over, unless the agent says otherwise. */

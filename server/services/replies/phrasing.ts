@@ -3,7 +3,8 @@ import type { SmallTalk } from './small-talk';
 
 /**
  * The offline model's own words, in the customer's language: the short answers to small talk, the
- * yes or no in front of a fact, and what a customer is told when the documents do not answer.
+ * yes or no in front of a fact, and what a customer is told when the documents do not answer; and,
+ * for every model, what a customer whose voice note the agent cannot listen to is asked.
  * Facts never come from here, only from the documents' sentences.
  */
 
@@ -16,6 +17,7 @@ interface Phrases {
   hello: Named;
   notFound: Named;
   statement: Named;
+  voiceNote: () => string;
 }
 
 const to = (name: string | undefined, before = ' ') => (name ? `${before}${name}` : '');
@@ -36,6 +38,7 @@ export const PHRASES: Record<Language, Phrases> = {
     notFound: (name) =>
       `Sorry${to(name, ' ')}, I couldn’t find the answer to that in our information. I’ve passed your question on to the team, and someone will get back to you here.`,
     statement: () => 'Thanks for letting me know! Is there anything I can help you with?',
+    voiceNote: () => 'Sorry, I can’t listen to voice notes. Could you type your message for me, please?',
   },
   de: {
     smallTalk: {
@@ -52,6 +55,8 @@ export const PHRASES: Record<Language, Phrases> = {
     notFound: (name) =>
       `Tut mir leid${to(name, ', ')}, dazu finde ich nichts in unseren Informationen. Ich habe deine Frage an das Team weitergegeben; jemand meldet sich hier bei dir.`,
     statement: () => 'Danke für die Info! Kann ich dir bei etwas helfen?',
+    voiceNote: () =>
+      'Entschuldige, Sprachnachrichten kann ich nicht anhören. Kannst du mir deine Nachricht bitte schreiben?',
   },
   es: {
     smallTalk: {
@@ -68,6 +73,7 @@ export const PHRASES: Record<Language, Phrases> = {
     notFound: (name) =>
       `Lo siento${to(name, ', ')}, no encuentro la respuesta en nuestra información. He pasado tu pregunta al equipo y alguien te responderá aquí.`,
     statement: () => '¡Gracias por contármelo! ¿Puedo ayudarte en algo?',
+    voiceNote: () => 'Lo siento, no puedo escuchar notas de voz. ¿Podrías escribirme tu mensaje, por favor?',
   },
   pt: {
     smallTalk: {
@@ -84,6 +90,7 @@ export const PHRASES: Record<Language, Phrases> = {
     notFound: (name) =>
       `Desculpe${to(name, ', ')}, não encontrei a resposta nas nossas informações. Passei a sua pergunta à equipa e alguém vai responder-lhe aqui.`,
     statement: () => 'Obrigado por nos dizer! Posso ajudar em alguma coisa?',
+    voiceNote: () => 'Desculpe, não consigo ouvir mensagens de voz. Pode escrever a sua mensagem, por favor?',
   },
   fr: {
     smallTalk: {
@@ -100,5 +107,7 @@ export const PHRASES: Record<Language, Phrases> = {
     notFound: (name) =>
       `Désolé${to(name, ', ')}, je ne trouve pas la réponse dans nos informations. J’ai transmis votre question à l’équipe ; quelqu’un vous répondra ici.`,
     statement: () => 'Merci pour l’information ! Puis-je vous aider ?',
+    voiceNote: () =>
+      'Désolé, je ne peux pas écouter les messages vocaux. Pourriez-vous m’écrire votre message, s’il vous plaît ?',
   },
 };

@@ -8,31 +8,47 @@ import { openAgentApiKey } from '../agents/api-keys';
 import { sendReply } from '../inbox/reply';
 import { findSendingConnection } from '../inbox/sending-connection';
 import type { EmbeddingModelResolver } from '../knowledge/embeddings';
+import type { MediaStore } from '../media/store';
 import type { GraphClient } from '../whatsapp/graph-client';
-import { claimAttempt, recordAttempt, setReplying, supersededBy } from './attempts';
-import { conversationState, recentMessages, replyContext, splitBurst, type ReplyContext } from './context';
+import { claimAttempt, deferAttempt, mediaAwaited, recordAttempt, setReplying, supersededBy } from './attempts';
+import {
+  conversationState,
+  recentMessages,
+  replyContext,
+  splitBurst,
+  type ConversationRow,
+  type ReplyContext,
+} from './context';
 import { generateAnswer, sourcesOf, type GenerationDeps, type Generated } from './generation';
 import { detectPersonRequest } from './handover-phrases';
+import { detectLanguage } from './language';
+import { mediaDecision, spokenText } from './media-turns';
 import { DEFAULT_HANDOVER_MESSAGE, HANDOVER_REASONS, conversationOwner, handOver, notifyOwner } from './ownership';
+import { PHRASES } from './phrasing';
 
 /**
  * The reply job: one customer message → at most one answer from the owner's active agent, or a
  * hand-over to the owner. Every step that could send is recorded first (attempts.ts), so a job run
  * twice never sends twice; the reply is written from its context (context.ts) by the agent's model
- * (generation.ts).
+ * (generation.ts). A reply whose customer messages still have media on the way steps back until
+ * the media job settles it (after-media.ts); media the agent cannot read are handled before any
+ * model runs (media-turns.ts).
  */
 
-export const REPLY_JOB = 'reply';
+export { REPLY_JOB } from './job-names';
 
 export interface ReplyDeps extends GenerationDeps {
   db: Db;
   graph: GraphClient;
   secrets: Pick<Secrets, 'decrypt'>;
   embeddingModel: EmbeddingModelResolver;
+  mediaStore: MediaStore;
 }
 
 export type ReplyOutcome =
   | 'replied'
+  | 'awaiting_media'
+  | 'ignored'
   | 'handed_over'
   | 'superseded'
   | 'already_handled'
@@ -90,12 +106,42 @@ async function handOverAndTell(
 /** Whether the customer's latest messages (the burst being answered) ask for a person. */
 async function asksForPersonNow(deps: ReplyDeps, payload: ReceivedMessage): Promise<boolean> {
   const { burst } = splitBurst(await recentMessages(deps.db, payload));
-  return burst.some((row) => detectPersonRequest(row.body).asks);
+  return burst.some((row) => detectPersonRequest(spokenText(row)).asks);
+}
+
+/**
+ * A voice note the agent cannot listen to: in the customer's language (their earlier texts', else
+ * the agent's prompts'), it asks them to type it; or, per the agent's setting, it hands over.
+ */
+async function answerVoiceNote(
+  deps: ReplyDeps,
+  payload: ReceivedMessage,
+  agent: AgentRow,
+  messages: ConversationRow[],
+): Promise<ReplyOutcome> {
+  if (agent.voice_notes === 'hand_over') {
+    return handOverAndTell(deps, payload, agent, 'media', HANDOVER_REASONS.voiceNote);
+  }
+  const written = messages
+    .filter((row) => row.direction === 'inbound')
+    .map(spokenText)
+    .join('\n');
+  const language = detectLanguage(written, detectLanguage(`${agent.system_prompt}\n${agent.user_prompt}`));
+  await recordAttempt(deps.db, payload, 'sending', 'voice note: asked for text');
+  const voiceNote = messages.findLast((row) => row.type === 'audio');
+  const sent = await sendAsAi(deps, payload, PHRASES[language].voiceNote(), voiceNote?.wamid);
+  if (!sent) return 'send_failed';
+  await recordAttempt(deps.db, payload, 'sent', null, sent.id);
+  return 'replied';
 }
 
 /** Runs the whole pipeline for one customer message; the outcome is for logs and tests. */
 export async function runReply(deps: ReplyDeps, payload: ReceivedMessage): Promise<ReplyOutcome> {
   if (await supersededBy(deps.db, payload)) return 'superseded';
+  if (await mediaAwaited(deps.db, payload)) {
+    await deferAttempt(deps.db, payload);
+    return 'awaiting_media';
+  }
   if (!(await claimAttempt(deps.db, payload))) return 'already_handled';
 
   const agent = await findActiveAgent(deps.db, payload.userId);
@@ -127,7 +173,9 @@ export async function runReply(deps: ReplyDeps, payload: ReceivedMessage): Promi
   }
   const quoted = customerMessages[customerMessages.length - 1].wamid;
 
-  const personRequest = customerMessages.map((row) => detectPersonRequest(row.body)).find((decision) => decision.asks);
+  const personRequest = customerMessages
+    .map((row) => detectPersonRequest(spokenText(row)))
+    .find((decision) => decision.asks);
   if (personRequest) {
     return handOverAndTell(
       deps,
@@ -138,6 +186,14 @@ export async function runReply(deps: ReplyDeps, payload: ReceivedMessage): Promi
       personRequest.reason,
     );
   }
+
+  const media = mediaDecision(agent.model, customerMessages);
+  if (media === 'ignore') {
+    await recordAttempt(deps.db, payload, 'skipped', 'a sticker alone needs no answer');
+    return 'ignored';
+  }
+  if (media === 'voice_note') return answerVoiceNote(deps, payload, agent, [...earlier, ...customerMessages]);
+  if (media === 'hand_over') return handOverAndTell(deps, payload, agent, 'media', HANDOVER_REASONS.media);
 
   let apiKey: string | undefined;
   try {

@@ -1,10 +1,11 @@
-import type { ModelMessage } from 'ai';
+import type { ModelMessage, UserContent } from 'ai';
 
 /**
  * The prompt of one reply: the agent's system prompt plus the house rules, the recent conversation
  * as turns, and the agent's user prompt rendered with the template variables. Where the user prompt
  * names neither `{{context}}` nor `{{memories}}`, the missing ones are added in a marked section, so
- * that every model answers grounded in the owner's documents.
+ * that every model answers grounded in the owner's documents. A customer's photos, for a model
+ * that sees images, follow the text of their turn as image parts.
  */
 
 export const TEMPLATE_VARIABLES = ['customer_name', 'customer_phone', 'message', 'context', 'memories'] as const;
@@ -21,9 +22,17 @@ export interface PromptMemory {
   text: string;
 }
 
+/** A customer's photo as the AI SDK takes it in a user message. */
+export interface PromptImage {
+  image: Uint8Array;
+  mediaType: string;
+}
+
 export interface HistoryTurn {
   from: 'customer' | 'business';
   text: string;
+  /** A customer turn's photo, for a model that sees images. */
+  images?: PromptImage[];
 }
 
 export interface PromptInput {
@@ -37,6 +46,8 @@ export interface PromptInput {
   memories: PromptMemory[];
   /** Earlier messages of the conversation, oldest first (not including `message`). */
   history: HistoryTurn[];
+  /** The photos of `message`, for a model that sees images. */
+  images?: PromptImage[];
 }
 
 export interface AssembledPrompt {
@@ -81,6 +92,15 @@ export function renderTemplate(template: string, values: Record<TemplateVariable
   );
 }
 
+/** A user turn: its text, then its photos as image parts (plain text when it has none). */
+function userContent(text: string, images: PromptImage[] = []): UserContent {
+  if (images.length === 0) return text;
+  return [
+    { type: 'text', text },
+    ...images.map((image) => ({ type: 'image' as const, image: image.image, mediaType: image.mediaType })),
+  ];
+}
+
 export function assemblePrompt(input: PromptInput): AssembledPrompt {
   const values: Record<TemplateVariable, string> = {
     customer_name: input.customerName,
@@ -98,10 +118,13 @@ export function assemblePrompt(input: PromptInput): AssembledPrompt {
   const history: ModelMessage[] = input.history
     .filter((turn) => turn.text.trim() !== '')
     .map((turn) =>
-      turn.from === 'customer' ? { role: 'user', content: turn.text } : { role: 'assistant', content: turn.text },
+      turn.from === 'customer'
+        ? { role: 'user', content: userContent(turn.text, turn.images) }
+        : { role: 'assistant', content: turn.text },
     );
+  const message = sections.filter((section) => section !== '').join('\n\n');
   return {
     system: `${input.systemPrompt.trim()}\n\n${HOUSE_RULES}`,
-    messages: [...history, { role: 'user', content: sections.filter((section) => section !== '').join('\n\n') }],
+    messages: [...history, { role: 'user', content: userContent(message, input.images) }],
   };
 }

@@ -16,9 +16,12 @@ import {
   AGENT_ERRORS,
   AGENT_LIMITS,
   AGENT_MESSAGES,
+  DEFAULT_VOICE_NOTE_HANDLING,
   modelNeedsApiKey,
+  VOICE_NOTE_HANDLING,
   type AgentBody,
   type AgentDetail,
+  type VoiceNoteHandling,
 } from '../../../contract/agents';
 import { fieldProps } from '../../components/formField';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
@@ -58,7 +61,17 @@ const agentSchema = Yup.object({
   handover_message: Yup.string()
     .trim()
     .max(AGENT_LIMITS.maxHandoverMessageLength, tooLong('Hand-over message', AGENT_LIMITS.maxHandoverMessageLength)),
+  voice_notes: Yup.string().oneOf(VOICE_NOTE_HANDLING, AGENT_ERRORS.voiceNotesInvalid),
 });
+
+/** The voice-note choices as the owner reads them. */
+export const VOICE_NOTE_LABELS: Record<VoiceNoteHandling, string> = {
+  ask_for_text: 'Ask the customer to type it',
+  hand_over: 'Hand the conversation over to me',
+};
+export const VOICE_NOTES_LABEL = 'When the agent cannot listen to a voice note';
+export const VOICE_NOTES_HELP =
+  'OpenAI agents have voice notes transcribed and answer them; other models cannot listen to them.';
 
 /** The form's values: every field of the agent, the hand-over message optional (blank = the default). */
 type AgentFormValues = Required<AgentBody>;
@@ -71,6 +84,7 @@ const EMPTY_AGENT: AgentFormValues = {
   user_prompt: '',
   api_key: '',
   handover_message: '',
+  voice_notes: DEFAULT_VOICE_NOTE_HANDLING,
 };
 
 const valuesOf = (agent: AgentDetail | null): AgentFormValues =>
@@ -84,6 +98,7 @@ const valuesOf = (agent: AgentDetail | null): AgentFormValues =>
         // The masked key: sent back unchanged, the server keeps the stored one.
         api_key: agent.api_key,
         handover_message: agent.handover_message,
+        voice_notes: agent.voice_notes,
       }
     : EMPTY_AGENT;
 
@@ -91,7 +106,12 @@ const valuesOf = (agent: AgentDetail | null): AgentFormValues =>
  * SPEC.md §5 Agent form: submit stays disabled until every field of SPEC's form has more than
  * blanks; the API key only for a model that needs one (a `local/…` model runs here without).
  */
-const hasBlankField = ({ handover_message: _optional, api_key: apiKey, ...required }: AgentFormValues) =>
+const hasBlankField = ({
+  handover_message: _optional,
+  voice_notes: _chosen,
+  api_key: apiKey,
+  ...required
+}: AgentFormValues) =>
   Object.values(required).some((value) => value.trim() === '') ||
   (modelNeedsApiKey(required.model) && apiKey.trim() === '');
 
@@ -103,6 +123,7 @@ const trimmed = (values: AgentFormValues): AgentFormValues => ({
   user_prompt: values.user_prompt.trim(),
   api_key: values.api_key.trim(),
   handover_message: values.handover_message.trim(),
+  voice_notes: values.voice_notes,
 });
 
 const SUBMIT_LABELS = {
@@ -239,6 +260,19 @@ function AgentForm({ agentId }: AgentFormProps) {
                           'What the customer is told when the agent hands the conversation to you. Leave blank for the default.'
                         }
                       />
+                      <TextField
+                        {...fieldProps(form, 'voice_notes')}
+                        select
+                        label={VOICE_NOTES_LABEL}
+                        fullWidth
+                        helperText={fieldProps(form, 'voice_notes').helperText ?? VOICE_NOTES_HELP}
+                      >
+                        {VOICE_NOTE_HANDLING.map((choice) => (
+                          <MenuItem key={choice} value={choice}>
+                            {VOICE_NOTE_LABELS[choice]}
+                          </MenuItem>
+                        ))}
+                      </TextField>
                       <Stack direction="row" spacing={1.5} sx={{ justifyContent: 'flex-end' }}>
                         <Button component={Link} to="/agents" disabled={saving}>
                           Cancel

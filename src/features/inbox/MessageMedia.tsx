@@ -31,6 +31,7 @@ export const MEDIA_TEXTS = {
   pending: (kind: Media['kind']) => `${KIND_NAME[kind]} on its way…`,
   failed: (kind: Media['kind']) => `${KIND_NAME[kind]} could not be loaded`,
   voiceNote: 'Voice note',
+  transcript: 'Transcript',
   openInMap: 'Open in map',
   download: 'Download',
 } as const;
@@ -155,6 +156,24 @@ function LocationCard({ location }: { location: MessageLocation }) {
   );
 }
 
+/** What a voice note says, written out (for an agent whose provider transcribes), under its player. */
+function Transcript({ text }: { text: string }) {
+  return (
+    <Box component="figure" aria-label={MEDIA_TEXTS.transcript} sx={{ m: 0, mt: 0.5 }}>
+      <Typography component="figcaption" variant="caption" color="text.secondary">
+        {MEDIA_TEXTS.transcript}
+      </Typography>
+      <Typography
+        variant="body2"
+        component="blockquote"
+        sx={{ m: 0, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+      >
+        {text}
+      </Typography>
+    </Box>
+  );
+}
+
 /** A message's photo, voice note, video, file, sticker or place, and its caption; pending and failed in words. */
 export default function MessageMedia({ media }: MessageMediaProps) {
   let content: ReactNode;
@@ -167,7 +186,12 @@ export default function MessageMedia({ media }: MessageMediaProps) {
   } else if (media.kind === 'image' || media.kind === 'sticker') {
     content = <Photo media={media} small={media.kind === 'sticker'} />;
   } else if (media.kind === 'audio' || media.kind === 'video') {
-    content = <Player media={media} />;
+    content = (
+      <>
+        <Player media={media} />
+        {media.transcript && <Transcript text={media.transcript} />}
+      </>
+    );
   } else {
     content = <DocumentCard media={media} />;
   }

@@ -25,6 +25,7 @@ const REASONS: Record<string, string> = {
   ai_unavailable: 'AI unavailable',
   key_rejected: 'Model API key rejected',
   manual_reply: 'A person replied',
+  media: 'Media the AI cannot read',
 };
 const reasonLabel = (kind: string) => REASONS[kind] ?? kind.replace(/_/g, ' ');
 

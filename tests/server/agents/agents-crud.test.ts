@@ -33,6 +33,7 @@ describe('POST /api/v1/agents/', () => {
       name: 'Support agent',
       description: 'Answers questions about orders',
       handover_message: '',
+      voice_notes: 'ask_for_text',
       model: 'openai/gpt-4o-mini',
       system_prompt: 'You are a helpful assistant for Acme.',
       user_prompt: 'Answer the customer briefly.',
@@ -123,6 +124,27 @@ describe('POST /api/v1/agents/', () => {
     const long = await call(ctx, owner, 'POST', '/agents/', agentBody({ handover_message: 'x'.repeat(1001) }));
     expect(long.statusCode).toBe(422);
     expect(long.json().field).toBe('handover_message');
+  });
+
+  it('keeps what the agent does with a voice note it cannot listen to, and names the field when it is neither', async () => {
+    const owner = await newOwner(ctx);
+    const handing = await createAgent(ctx, owner, { voice_notes: 'hand_over' });
+    expect(handing.voice_notes).toBe('hand_over');
+    const row = await ctx.db.one('select voice_notes from agents where id = $1', [handing.id]);
+    expect(row).toEqual({ voice_notes: 'hand_over' });
+    const edited = await call(
+      ctx,
+      owner,
+      'PUT',
+      `/agents/${handing.id}`,
+      agentBody({ api_key: handing.api_key, voice_notes: 'ask_for_text' }),
+    );
+    expect(edited.json().voice_notes).toBe('ask_for_text');
+    const wrong = await call(ctx, owner, 'POST', '/agents/', agentBody({ voice_notes: 'transcribe' }));
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json()).toMatchObject({ field: 'voice_notes', detail: AGENT_ERRORS.voiceNotesInvalid });
+    const unchanged = await ctx.db.one('select voice_notes from agents where id = $1', [handing.id]);
+    expect(unchanged).toEqual({ voice_notes: 'ask_for_text' });
   });
 
   it('refuses an owner whose email is not verified with 403 and the reason', async () => {

@@ -103,6 +103,7 @@ describe('webhook → media job → stored media', () => {
       url: null,
       failure: null,
       location: null,
+      transcript: null,
     });
 
     await app.jobs.runUntilIdle();

@@ -4,7 +4,7 @@ import type { AgentBody, AgentDetail, Conversation, Escalation, Message } from '
 import type { App } from '../../../server/app';
 import type { Config } from '../../../server/config';
 import type { Db } from '../../../server/db/client';
-import { providerLanguageModel } from '../../../server/services/replies/models';
+import { providerLanguageModel, providerTranscriptionModel } from '../../../server/services/replies/models';
 import type { ReplyDeps } from '../../../server/services/replies/pipeline';
 import { agentBody } from './agents-helpers';
 import { bearer, buildTestApp, type TestContext } from './helpers';
@@ -35,6 +35,7 @@ export function replyDeps(app: App, overrides: Partial<ReplyDeps> = {}): ReplyDe
     config: app.config,
     embeddingModel: app.knowledge.embeddingModel,
     languageModel: app.replies.languageModel,
+    mediaStore: app.media.store,
     ...overrides,
   };
 }
@@ -42,6 +43,7 @@ export function replyDeps(app: App, overrides: Partial<ReplyDeps> = {}): ReplyDe
 /** Puts the real resolver back (tests swap in mock models). */
 export function restoreModels(app: App): void {
   app.replies.languageModel = providerLanguageModel(app.config);
+  app.replies.transcriptionModel = providerTranscriptionModel();
 }
 
 export interface AgentOwner extends Owner {

@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AGENT_MESSAGES, type AgentSummary } from '../../../../contract/agents';
+import { VOICE_NOTE_LABELS, VOICE_NOTES_LABEL } from '../../../../src/features/agents/AgentFormPage';
 import { anAgentDetail, openAsOwner } from '../../support/fixtures/agents';
 import { apiError, json, pending, requestsMade, type ApiRoute } from '../../support/api-mock';
 
@@ -202,6 +203,7 @@ describe('the agent form', () => {
             api_key: '',
             // Optional: left blank, the agent uses the default hand-over message.
             handover_message: '',
+            voice_notes: 'hand_over',
           });
           answer = resolve;
         }),
@@ -219,6 +221,11 @@ describe('the agent form', () => {
     expect(screen.getByText(AGENT_MESSAGES.localModelNeedsNoKey)).toBeInTheDocument();
     fill({ 'API Key': '' });
     expect(submit).toBeEnabled();
+    // A voice note the agent cannot listen to: asking for text unless the owner chooses otherwise.
+    const voiceNotes = screen.getByRole('combobox', { name: VOICE_NOTES_LABEL });
+    expect(voiceNotes).toHaveTextContent(VOICE_NOTE_LABELS.ask_for_text);
+    await userEvent.click(voiceNotes);
+    await userEvent.click(await screen.findByRole('option', { name: VOICE_NOTE_LABELS.hand_over }));
 
     await userEvent.click(submit);
     expect(await screen.findByRole('button', { name: 'Creating...' })).toBeDisabled();

@@ -37,11 +37,13 @@ const body: Required<AgentBody> = {
   user_prompt: 'Answer briefly.',
   api_key: 'sk-…abcd',
   handover_message: '',
+  voice_notes: 'ask_for_text',
 };
 
 const detail: AgentDetail = {
   id: 4,
   ...body,
+  voice_notes: 'ask_for_text',
   status: 'inactive',
   created_at: '2025-07-28T10:00:00.000Z',
   updated_at: '2025-07-28T10:00:00.000Z',

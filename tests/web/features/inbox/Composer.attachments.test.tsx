@@ -99,6 +99,7 @@ describe("the composer's attachments", () => {
         url: null,
         failure: null,
         location: null,
+        transcript: null,
       },
     });
     openChat(() => (sent ? [question, photo] : [question]));

@@ -23,6 +23,7 @@ function media(overrides: Partial<MessageMedia>): MessageMedia {
     url: null,
     failure: null,
     location: null,
+    transcript: null,
     ...overrides,
   };
 }
@@ -32,7 +33,11 @@ const withMedia = (id: string, item: Partial<MessageMedia>, seconds: number) =>
 
 const messages = [
   withMedia('wamid.photo', { kind: 'image', caption: 'The blue one' }, 600),
-  withMedia('wamid.voice', { kind: 'audio', mime_type: 'audio/ogg', voice: true }, 500),
+  withMedia(
+    'wamid.voice',
+    { kind: 'audio', mime_type: 'audio/ogg', voice: true, transcript: 'Is the shop open on Sunday?' },
+    500,
+  ),
   withMedia('wamid.video', { kind: 'video', mime_type: 'video/mp4' }, 450),
   withMedia('wamid.doc', { kind: 'document', mime_type: 'application/pdf', filename: 'invoice.pdf' }, 400),
   withMedia('wamid.sticker', { kind: 'sticker', mime_type: 'image/webp', size_bytes: 20_000 }, 350),
@@ -120,6 +125,20 @@ describe('media in the inbox', () => {
     expect(pane.getByText('2.4 MB')).toBeInTheDocument();
     const download = await pane.findByRole('link', { name: 'Download invoice.pdf' });
     expect(download).toHaveAttribute('download', 'invoice.pdf');
+  });
+
+  it('shows a voice note’s transcript under its player', async () => {
+    openChat();
+    const pane = await chat();
+    const player = await waitFor(() => {
+      const audio = pane.getByLabelText('Voice note');
+      expect(audio.tagName).toBe('AUDIO');
+      return audio;
+    });
+    const transcript = pane.getByRole('figure', { name: MEDIA_TEXTS.transcript });
+    expect(within(transcript).getByText('Is the shop open on Sunday?')).toBeInTheDocument();
+    expect(player.compareDocumentPosition(transcript) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(pane.getAllByRole('figure', { name: MEDIA_TEXTS.transcript })).toHaveLength(1);
   });
 
   it('shows a sticker small and a place with a map link', async () => {
