@@ -35,6 +35,16 @@ export const Conversation = Type.Object({
    * only approved templates. A time rather than a countdown, so that a cached list stays true.
    */
   window_closes_at: Type.Optional(Type.Union([Type.String({ format: 'date-time' }), Type.Null()])),
+  /**
+   * In a search's results (`q`): the newest message whose words match, with the part of its text
+   * around the match. Absent when only the name or number matched.
+   */
+  match: Type.Optional(
+    Type.Object({
+      message_id: Type.String(),
+      excerpt: Type.String(),
+    }),
+  ),
 });
 export type Conversation = Static<typeof Conversation>;
 

@@ -54,6 +54,8 @@ export function decodeCursor(cursor: string): ListPosition {
 }
 
 export interface Search {
+  /** The text as typed (trimmed): its words are searched in every message. */
+  q: string;
   /** ILIKE pattern: the text anywhere, its `%`, `_` and `\` taken literally. */
   text: string;
   /** LIKE pattern over the number (wa_id) when the text is a phone number ('+1 650…'); else null. */
@@ -66,6 +68,7 @@ export function searchOf(q: string | undefined): Search | undefined {
   if (!text) return undefined;
   const digits = text.replace(/[\s()+.-]/g, '');
   return {
+    q: text,
     text: `%${text.replace(/[\\%_]/g, '\\$&')}%`,
     number: /^[0-9]+$/.test(digits) ? `%${digits}%` : null,
   };
@@ -73,11 +76,60 @@ export function searchOf(q: string | undefined): Search | undefined {
 
 type Param = (value: unknown) => string;
 
-/** The search as a condition: name or last message contain the text, or the number the digits. */
+/**
+ * The search as a condition: name or last message contain the text, the number the digits, or a
+ * message of the conversation has its words (the `hits` of searchHits).
+ */
 function searchCondition(search: Search, param: Param): string {
   const text = param(search.text);
   const number = search.number === null ? '' : ` or wa_id like ${param(search.number)}`;
-  return `(profile_name ilike ${text} escape '\\' or last_message_preview ilike ${text} escape '\\'${number})`;
+  return `(profile_name ilike ${text} escape '\\' or last_message_preview ilike ${text} escape '\\'${number}
+    or hits.message_id is not null)`;
+}
+
+/**
+ * The conversations with a message (not hidden) that has every word of `q`, each as the start of a
+ * word, and the newest such message: one scan of the index messages_search_idx (0028). The words
+ * are cut by the same parser as the messages' own, so '12.50' or 'o'clock' are found as typed.
+ */
+function searchHits(q: string, param: Param): string {
+  return `with hits as (
+      select conversation_id, max(id) as message_id from messages
+       where user_id = $1 and hidden_at is null and search @@ (
+         select to_tsquery('simple', string_agg(quote_literal(lexeme) || ':*', ' & '))
+           from unnest(to_tsvector('simple', ${param(q)})))
+       group by conversation_id)`;
+}
+
+/** A matching message's columns, for the rows of a page only. */
+const MATCH_COLUMNS = `(select wamid from messages where id = hits.message_id) as match_wamid,
+  (select body from messages where id = hits.message_id) as match_body`;
+
+/** Up to this many characters of a matching message, around its first matching word. */
+export const MATCH_EXCERPT_CHARS = 120;
+
+/** The part of `body` around the first word that starts with one of `q`'s words, '…' where cut. */
+export function matchExcerpt(body: string, q: string): string {
+  const words = q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  const lower = body.toLowerCase();
+  const at = Math.min(
+    ...words.map((word) => {
+      const found = lower.search(new RegExp(`(^|[^\\p{L}\\p{N}])${word}`, 'u'));
+      return found < 0 ? Infinity : found;
+    }),
+  );
+  let start = 0;
+  if (body.length > MATCH_EXCERPT_CHARS && Number.isFinite(at) && at > MATCH_EXCERPT_CHARS / 3) {
+    // A third of the excerpt before the match, from the start of a word.
+    start = at - Math.floor(MATCH_EXCERPT_CHARS / 3);
+    const space = body.indexOf(' ', start);
+    if (space >= 0 && space < at) start = space + 1;
+  }
+  const excerpt = body
+    .slice(start, start + MATCH_EXCERPT_CHARS)
+    .replace(/\s+/g, ' ')
+    .trim();
+  return `${start > 0 ? '…' : ''}${excerpt}${start + MATCH_EXCERPT_CHARS < body.length ? '…' : ''}`;
 }
 
 /** Each filter as a condition on `conversations`. */
@@ -93,7 +145,12 @@ export interface ConversationPage {
   next?: string;
 }
 
-type PageRow = ListRow & { id: number; cursor_at: string | null };
+type PageRow = ListRow & {
+  id: number;
+  cursor_at: string | null;
+  match_wamid?: string | null;
+  match_body?: string | null;
+};
 
 /** One page, newest activity first. `limit` is an integer the route's schema checked (1 to 200). */
 export async function conversationPage(
@@ -111,10 +168,13 @@ export async function conversationPage(
       return `$${params.length}`;
     };
     const where = range(param);
+    const hits = search ? searchHits(search.q, param) : '';
     const matches = [search ? `and ${searchCondition(search, param)}` : '', FILTERS[query.filter ?? 'all']].join(' ');
     return db.query<PageRow>(
-      `select ${LIST_COLUMNS}, id, ${CURSOR_AT_SQL} as cursor_at
-         from conversations where user_id = $1 and ${where} ${matches}
+      `${hits}
+       select ${LIST_COLUMNS}, conversations.id, ${CURSOR_AT_SQL} as cursor_at${search ? `, ${MATCH_COLUMNS}` : ''}
+         from conversations ${search ? 'left join hits on hits.conversation_id = conversations.id' : ''}
+        where user_id = $1 and ${where} ${matches}
         order by ${LIST_ORDER} limit ${param(rowLimit)}`,
       params,
     );
@@ -137,7 +197,14 @@ export async function conversationPage(
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return {
-    conversations: page.map(toConversation),
+    conversations: page.map((row) =>
+      search && row.match_wamid && row.match_body !== null && row.match_body !== undefined
+        ? {
+            ...toConversation(row),
+            match: { message_id: row.match_wamid, excerpt: matchExcerpt(row.match_body, search.q) },
+          }
+        : toConversation(row),
+    ),
     ...(rows.length > limit && last ? { next: encodeCursor({ at: last.cursor_at, id: last.id }) } : {}),
   };
 }

@@ -1,5 +1,6 @@
 import { INBOX_ERRORS, type Conversation } from '../../../contract';
 import { bearer, registerUser, useTestApp } from '../support/helpers';
+import { matchExcerpt, MATCH_EXCERPT_CHARS } from '../../../server/services/inbox/conversation-pages';
 import {
   connectedOwner,
   conversationId,
@@ -346,6 +347,60 @@ describe('GET /api/v1/messages/conversations, a page at a time', () => {
     expect((await getPage(token, { before: encoded('x') }, { 'if-none-match': etag })).statusCode).toBe(422);
   });
 
+  it('searches the whole history: a word of any earlier message finds its conversation, with that message', async () => {
+    const owner = await registerUser(ctx.app);
+    const stranger = await registerUser(ctx.app);
+    const conversation = async (userId: number, waId: string, preview: string, minutesAgo: number) =>
+      (
+        await ctx.db.one<{ id: number }>(
+          `insert into conversations (user_id, wa_id, profile_name, last_message_preview, last_message_at)
+           values ($1, $2, $3, $4, now() - $5 * interval '1 minute') returning id`,
+          [userId, waId, `Customer ${waId}`, preview, minutesAgo],
+        )
+      ).id;
+    const message = (userId: number, conversationId: number, wamid: string, body: string, hidden = false) =>
+      ctx.db.query(
+        `insert into messages (user_id, conversation_id, wamid, direction, sender, type, body, raw, status, sent_at, hidden_at)
+         values ($1, $2, $3, 'inbound', 'customer', 'text', $4, '{}', 'received', now() - interval '1 day',
+                 case when $5 then now() end)`,
+        [userId, conversationId, wamid, body, hidden],
+      );
+    const ada = await conversation(owner.user.id, '15550124001', 'Thanks, see you', 1);
+    const alan = await conversation(owner.user.id, '15550124002', 'Bye', 2);
+    await message(owner.user.id, ada, 'wamid.ada-1', 'Where is my order ORD-7781? It was due on Tuesday.');
+    await message(owner.user.id, ada, 'wamid.ada-2', 'Thanks, see you');
+    await message(owner.user.id, alan, 'wamid.alan-1', 'Do you deliver to Lisbon?');
+    await message(owner.user.id, alan, 'wamid.alan-2', 'Also, can I pay 12.50 by card on delivery?');
+    await message(owner.user.id, alan, 'wamid.alan-3', 'A secret word: zanzibar', true);
+    const strangers = await conversation(stranger.user.id, '15550124003', 'Hello', 1);
+    await message(stranger.user.id, strangers, 'wamid.other', 'Lisbon order ORD-7781 zanzibar');
+
+    const search = async (q: string) => {
+      const response = await getPage(owner.token, { q });
+      expect(response.statusCode).toBe(200);
+      return response
+        .json<Conversation[]>()
+        .map(({ id, match }) => [id.replace('@c.us', ''), match?.message_id ?? null]);
+    };
+    expect(await search('ord-7781')).toEqual([['15550124001', 'wamid.ada-1']]);
+    // Each word is the start of a word, in any order, any case.
+    expect(await search('tues ORDER')).toEqual([['15550124001', 'wamid.ada-1']]);
+    expect(await search('deliver')).toEqual([['15550124002', 'wamid.alan-2']]);
+    expect(await search('12.50')).toEqual([['15550124002', 'wamid.alan-2']]);
+    expect(await search('lisbon')).toEqual([['15550124002', 'wamid.alan-1']]);
+    // A hidden message is not searched, nor another owner's.
+    expect(await search('zanzibar')).toEqual([]);
+    expect(await search('Lisbon order')).toEqual([]);
+    // The name still matches without a message.
+    expect(await search('Customer 15550124002')).toEqual([['15550124002', null]]);
+
+    const [found] = (await getPage(owner.token, { q: 'tuesday' })).json<Conversation[]>();
+    expect(found.match).toEqual({
+      message_id: 'wamid.ada-1',
+      excerpt: 'Where is my order ORD-7781? It was due on Tuesday.',
+    });
+  });
+
   it("never shows another owner's conversations, whatever the cursor or the search", async () => {
     const owner = await registerUser(ctx.app);
     await seedConversations(owner.user.id, 60);
@@ -527,5 +582,18 @@ describe('the 24-hour window: window_closes_at on GET /api/v1/messages/conversat
     const refused = await reply(ctx.app, owner.token, customer, { text: 'Still there?' });
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({ detail: INBOX_ERRORS.windowClosed });
+  });
+});
+
+describe('the excerpt of a matching message', () => {
+  it('keeps a short message whole, and cuts a long one at a word a third of the way before the match', () => {
+    expect(matchExcerpt('It was due on Tuesday.', 'tuesday')).toBe('It was due on Tuesday.');
+    const long = `${'Lorem ipsum dolor sit amet '.repeat(8)}my order ORD-7781 is late ${'and more words '.repeat(10)}`;
+    const excerpt = matchExcerpt(long, 'ord-7781');
+    expect(excerpt.startsWith('…')).toBe(true);
+    expect(excerpt.endsWith('…')).toBe(true);
+    expect(excerpt).toContain('my order ORD-7781 is late');
+    expect(excerpt.length).toBeLessThanOrEqual(MATCH_EXCERPT_CHARS + 2);
+    expect(excerpt.slice(1, 6)).toMatch(/^[A-Za-z]+ /);
   });
 });
