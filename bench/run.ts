@@ -3,6 +3,7 @@ import { ingestPdf } from './ingest-pdf';
 import { landingBundle } from './landing-bundle';
 import { live } from './live';
 import { memory } from './memory';
+import { messageSearch } from './message-search';
 import { formatResult, withinBudget, type BenchResult } from './report';
 import { replyBurst } from './reply-burst';
 import { replyPipeline } from './reply-pipeline';
@@ -17,6 +18,7 @@ import { webhookIngest } from './webhook';
 const benches: Record<string, () => Promise<BenchResult[]>> = {
   'landing-bundle': landingBundle,
   'inbox-list': inboxList,
+  search: messageSearch,
   webhook: webhookIngest,
   retrieval,
   'ingest-pdf': ingestPdf,

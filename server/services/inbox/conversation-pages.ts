@@ -76,34 +76,45 @@ export function searchOf(q: string | undefined): Search | undefined {
 
 type Param = (value: unknown) => string;
 
-/**
- * The search as a condition: name or last message contain the text, the number the digits, or a
- * message of the conversation has its words (the `hits` of searchHits).
- */
+/** The words of `q` as a query: each the start of a word, all of them, cut by the messages' own parser. */
+function wordsQuery(q: string, param: Param): string {
+  return `(select to_tsquery('simple', string_agg(quote_literal(lexeme) || ':*', ' & '))
+             from unnest(to_tsvector('simple', ${param(q)})))`;
+}
+
+/** The search as a condition: name or last message contain the text, the number the digits, or a message the words. */
 function searchCondition(search: Search, param: Param): string {
   const text = param(search.text);
   const number = search.number === null ? '' : ` or wa_id like ${param(search.number)}`;
   return `(profile_name ilike ${text} escape '\\' or last_message_preview ilike ${text} escape '\\'${number}
-    or hits.message_id is not null)`;
+    or match is not null)`;
 }
 
 /**
- * The conversations with a message (not hidden) that has every word of `q`, each as the start of a
- * word, and the newest such message: one scan of the index messages_search_idx (0028). The words
- * are cut by the same parser as the messages' own, so '12.50' or 'o'clock' are found as typed.
+ * A conversation's newest message (not hidden) with the words, as [wamid, body], along
+ * messages_conversation_id_sent_at_id_idx: cheap where the words are common, since it stops at the first.
  */
-function searchHits(q: string, param: Param): string {
-  return `with hits as (
-      select conversation_id, max(id) as message_id from messages
-       where user_id = $1 and hidden_at is null and search @@ (
-         select to_tsquery('simple', string_agg(quote_literal(lexeme) || ':*', ' & '))
-           from unnest(to_tsvector('simple', ${param(q)})))
-       group by conversation_id)`;
+function newestMatch(search: Search, param: Param): string {
+  return `left join lateral (
+      select array[wamid, body] as match from messages m
+       where m.conversation_id = conversations.id and m.hidden_at is null
+         -- Not through messages_search_idx: along the conversation's messages, newest first, to the first match.
+         and (m.search || ''::tsvector) @@ ${wordsQuery(search.q, param)}
+       order by m.sent_at desc, m.id desc limit 1) as hit on true`;
 }
 
-/** A matching message's columns, for the rows of a page only. */
-const MATCH_COLUMNS = `(select wamid from messages where id = hits.message_id) as match_wamid,
-  (select body from messages where id = hits.message_id) as match_body`;
+/**
+ * Only the conversations with a message that has the words, through messages_search_idx (0028):
+ * cheap where few messages have them, which is when walking the list would find few (conversationPage).
+ */
+function withWords(search: Search, param: Param): string {
+  return `and (profile_name ilike ${param(search.text)} escape '\\' or last_message_preview ilike ${param(search.text)} escape '\\'
+    ${search.number === null ? '' : `or wa_id like ${param(search.number)}`}
+    or id in (select conversation_id from messages where user_id = $1 and search @@ ${wordsQuery(search.q, param)}))`;
+}
+
+/** How many of the newest conversations a search walks before it asks the words' index instead. */
+export const SEARCH_WALK = 80;
 
 /** Up to this many characters of a matching message, around its first matching word. */
 export const MATCH_EXCERPT_CHARS = 120;
@@ -148,8 +159,8 @@ export interface ConversationPage {
 type PageRow = ListRow & {
   id: number;
   cursor_at: string | null;
-  match_wamid?: string | null;
-  match_body?: string | null;
+  /** [wamid, body] of the newest matching message, in a search. */
+  match?: [string, string] | null;
 };
 
 /** One page, newest activity first. `limit` is an integer the route's schema checked (1 to 200). */
@@ -161,23 +172,30 @@ export async function conversationPage(
   const limit = query.limit ?? INBOX_LIMITS.defaultPageSize;
   const after = query.before === undefined ? undefined : decodeCursor(query.before);
   const search = searchOf(query.q);
+  /**
+   * A page of the list in `range`. A search walks the newest SEARCH_WALK conversations of the range
+   * first (a common word fills the page there); when they do not fill it, it asks the words' index
+   * for the conversations that have them (a rare word has few messages to visit).
+   */
   const read = async (range: (param: Param) => string, rowLimit: number) => {
     const params: unknown[] = [userId];
     const param: Param = (value) => {
       params.push(value);
       return `$${params.length}`;
     };
-    const where = range(param);
-    const hits = search ? searchHits(search.q, param) : '';
-    const matches = [search ? `and ${searchCondition(search, param)}` : '', FILTERS[query.filter ?? 'all']].join(' ');
-    return db.query<PageRow>(
-      `${hits}
-       select ${LIST_COLUMNS}, conversations.id, ${CURSOR_AT_SQL} as cursor_at${search ? `, ${MATCH_COLUMNS}` : ''}
-         from conversations ${search ? 'left join hits on hits.conversation_id = conversations.id' : ''}
-        where user_id = $1 and ${where} ${matches}
-        order by ${LIST_ORDER} limit ${param(rowLimit)}`,
-      params,
-    );
+    const filter = FILTERS[query.filter ?? 'all'];
+    const select = (from: string) =>
+      `select ${LIST_COLUMNS}, id, ${CURSOR_AT_SQL} as cursor_at${search ? ', match' : ''}
+         from ${from} ${search ? `${newestMatch(search, param)} where ${searchCondition(search, param)}` : ''}
+        order by ${LIST_ORDER} limit ${param(rowLimit)}`;
+    const conversations = (where: string, walk?: number) =>
+      `(select * from conversations where user_id = $1 and ${range(param)} ${where} ${filter}
+         order by ${LIST_ORDER}${walk ? ` limit ${walk}` : ''}) as conversations`;
+    if (!search) return db.query<PageRow>(select(conversations('')), params);
+    const walked = await db.query<PageRow>(select(conversations('', SEARCH_WALK)), params);
+    if (walked.length >= rowLimit) return walked;
+    params.length = 1;
+    return db.query<PageRow>(select(conversations(withWords(search, param))), params);
   };
   // Two ranges of the one index: conversations with activity (after the cursor), then those without
   // any yet (nulls last), the second read only when the first ends within the page.
@@ -198,11 +216,8 @@ export async function conversationPage(
   const last = page.at(-1);
   return {
     conversations: page.map((row) =>
-      search && row.match_wamid && row.match_body !== null && row.match_body !== undefined
-        ? {
-            ...toConversation(row),
-            match: { message_id: row.match_wamid, excerpt: matchExcerpt(row.match_body, search.q) },
-          }
+      search && row.match
+        ? { ...toConversation(row), match: { message_id: row.match[0], excerpt: matchExcerpt(row.match[1], search.q) } }
         : toConversation(row),
     ),
     ...(rows.length > limit && last ? { next: encodeCursor({ at: last.cursor_at, id: last.id }) } : {}),

@@ -394,6 +394,13 @@ describe('GET /api/v1/messages/conversations, a page at a time', () => {
     // The name still matches without a message.
     expect(await search('Customer 15550124002')).toEqual([['15550124002', null]]);
 
+    // A word in both: the page fills from the newest conversations (the walk), then pages on.
+    const first = await getPage(owner.token, { q: 'YOU', limit: '1' });
+    expect(first.json<Conversation[]>().map(({ match }) => match?.message_id)).toEqual(['wamid.ada-2']);
+    const second = await getPage(owner.token, { q: 'YOU', limit: '1', before: String(first.headers['x-next-cursor']) });
+    expect(second.json<Conversation[]>().map(({ match }) => match?.message_id)).toEqual(['wamid.alan-1']);
+    expect(second.headers['x-next-cursor']).toBeUndefined();
+
     const [found] = (await getPage(owner.token, { q: 'tuesday' })).json<Conversation[]>();
     expect(found.match).toEqual({
       message_id: 'wamid.ada-1',

@@ -1,0 +1,109 @@
+import type { TokenResponse } from '../contract';
+import { openBenchApp } from './owner';
+import { percentile, type BenchResult } from './report';
+
+const CONVERSATIONS = 10_000;
+const MESSAGES_PER_CONVERSATION = 100;
+const WARMUP_REQUESTS = 5;
+const MEASURED_REQUESTS = 40;
+const BUDGET_MS = 20;
+
+/** What customers write; each message also carries a word of 5,000 (in ~200 messages each) and an order code. */
+const SENTENCES = [
+  'Hello, is my delivery coming today?',
+  'Can I change the size of my order?',
+  'Thanks a lot, see you soon',
+  'Do you have this in blue?',
+  'What time do you open on Saturday?',
+  'The parcel arrived damaged, what can I do?',
+  'I would like a refund please',
+  'Is there parking near the shop?',
+];
+
+/** What an owner searches for, from a word in every eighth message to one in a single message, and none. */
+const SEARCHES: Array<[string, string]> = [
+  ['refund', 'a word in 1 of 8 messages'],
+  ['delivery today', 'two common words'],
+  ['w1234', 'a word in 200 messages'],
+  ['ORD-424242', 'an order code in 1 message'],
+  ['zebra', 'a word in none'],
+];
+
+/**
+ * Issue 15: search over the whole history of an owner with 1,000,000 messages (10,000 conversations
+ * of 100), through the real app on embedded PGlite (`app.inject`: auth, query, JSON). Each search
+ * of SEARCHES is timed alone and all together (the figure against the budget).
+ */
+export async function messageSearch(): Promise<BenchResult[]> {
+  const { app, db, close } = await openBenchApp('search');
+  try {
+    await app.ready();
+    const registered = await app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/register',
+      payload: {
+        email: 'bench@example.com',
+        username: 'bench',
+        first_name: 'Bench',
+        last_name: 'Owner',
+        password: 'correct horse battery',
+        confirm_password: 'correct horse battery',
+      },
+    });
+    const token = registered.json<TokenResponse>().access_token;
+    const { id: userId } = await db.one<{ id: number }>('select id from users where username = $1', ['bench']);
+    await db.query(
+      `insert into conversations (user_id, wa_id, profile_name, last_message_preview, last_message_at)
+       select $1, (16505550000 + n)::text, 'Customer ' || n, 'Message ' || n, now() - n * interval '1 minute'
+         from generate_series(1, $2::int) as n`,
+      [userId, CONVERSATIONS],
+    );
+    const sentences = `array[${SENTENCES.map((text) => `'${text.replace(/'/g, "''")}'`).join(', ')}]`;
+    // In batches of 10 messages per conversation, so that no statement holds all 1,000,000 rows.
+    for (let from = 1; from <= MESSAGES_PER_CONVERSATION; from += 10) {
+      await db.query(
+        `insert into messages (user_id, conversation_id, wamid, direction, sender, type, body, raw, status, sent_at)
+         select $1, c.id, 'wamid.' || c.id || '.' || k, 'inbound', 'customer', 'text',
+                (${sentences})[1 + ((c.id * 31 + k) % ${SENTENCES.length})]
+                  || ' w' || ((c.id * 7919 + k * 104729) % 5000) || ' ORD-' || (c.id * 100 + k),
+                '{}'::jsonb, 'received', c.last_message_at - (${MESSAGES_PER_CONVERSATION} - k) * interval '1 second'
+           from conversations c, generate_series($2::int, $3::int) as k where c.user_id = $1`,
+        [userId, from, from + 9],
+      );
+    }
+    await db.exec('analyze conversations; analyze messages');
+
+    const search = (q: string) =>
+      app.inject({
+        method: 'GET',
+        url: `/api/v1/messages/conversations?q=${encodeURIComponent(q)}`,
+        headers: { authorization: `Bearer ${token}` },
+      });
+    const all: number[] = [];
+    const each: string[] = [];
+    for (const [q, what] of SEARCHES) {
+      for (let i = 0; i < WARMUP_REQUESTS; i += 1) await search(q);
+      const times: number[] = [];
+      for (let i = 0; i < MEASURED_REQUESTS; i += 1) {
+        const started = process.hrtime.bigint();
+        const response = await search(q);
+        times.push(Number(process.hrtime.bigint() - started) / 1e6);
+        if (response.statusCode !== 200) throw new Error(`'${q}' answered ${response.statusCode}: ${response.body}`);
+      }
+      all.push(...times);
+      each.push(`'${q}' (${what}) ${percentile(times, 0.95).toFixed(1)}`);
+    }
+    return [
+      {
+        name: 'search, 1,000,000 messages, p95',
+        value: percentile(all, 0.95),
+        unit: 'ms',
+        budget: BUDGET_MS,
+        better: 'lower',
+        detail: `first page of each search, p95 in ms: ${each.join(', ')}; ${MEASURED_REQUESTS} each through app.inject on PGlite`,
+      },
+    ];
+  } finally {
+    await close();
+  }
+}
