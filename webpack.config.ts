@@ -4,6 +4,7 @@ import CopyPlugin from 'copy-webpack-plugin';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import webpack, { type Configuration } from 'webpack';
 import type { Configuration as DevServerConfiguration } from 'webpack-dev-server';
+import { CROSS_ORIGIN_OPENER_POLICY } from './server/plugins/security';
 
 export const WEB_OUT_DIR = path.resolve(__dirname, 'dist/web');
 /** Which files each named chunk group needs (e.g. the landing page's), for the bundle benchmark. */
@@ -43,6 +44,9 @@ export default function config(_env: unknown, argv: { mode?: Configuration['mode
     port: Number(process.env.WEB_DEV_PORT ?? 8080),
     historyApiFallback: true,
     hot: true,
+    // As the API sends it: the sandbox's signup popup (proxied from the API) keeps its opener only
+    // when both pages have the same policy.
+    headers: { 'Cross-Origin-Opener-Policy': CROSS_ORIGIN_OPENER_POLICY },
     proxy: [{ context: ['/api', '/sandbox'], target: `http://localhost:${process.env.PORT ?? 3000}` }],
   };
   return {

@@ -6,6 +6,13 @@ import { FACEBOOK_ORIGINS } from '../services/whatsapp/settings';
 /** The Facebook SDK's script and login popup are the only third parties a page may use. */
 export const FACEBOOK_SDK_ORIGIN = 'https://connect.facebook.net';
 
+/**
+ * The signup popup talks to its opener with postMessage; same-origin would cut that line. A popup
+ * whose policy differs from its opener's page loses its opener too, so webpack's dev server sends
+ * the SPA with this same policy (webpack.config.ts).
+ */
+export const CROSS_ORIGIN_OPENER_POLICY = 'same-origin-allow-popups';
+
 export default fp(
   async function security(app: FastifyInstance) {
     await app.register(helmet, {
@@ -27,8 +34,7 @@ export default fp(
           upgradeInsecureRequests: null,
         },
       },
-      // The signup popup talks to its opener with postMessage; same-origin would cut that line.
-      crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+      crossOriginOpenerPolicy: { policy: CROSS_ORIGIN_OPENER_POLICY },
     });
   },
   { name: 'security' },

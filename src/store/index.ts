@@ -9,7 +9,7 @@ import toastsSlice from '../features/toasts/slice';
 import rootSaga from './rootSaga';
 import { NAVIGATE_CONTEXT_KEY, type Navigate } from './navigation';
 import type { Feature } from './feature';
-import { DEV_TOOLS_SANITIZERS } from './sanitize';
+import type { DevToolsSanitizers } from './devTools';
 
 /** What every page needs, the landing page included. */
 export const CORE_SLICES = [authSlice, connectionSlice, themeSlice, toastsSlice] as const;
@@ -32,12 +32,17 @@ export interface SetupStoreOptions {
   navigate?: Navigate;
   /** Features present from the start (tests preload their state); the app loads them by route. */
   features?: readonly Feature[];
+  /**
+   * Connects Redux DevTools (when the extension is there) with these sanitizers; without them the
+   * store does not connect. The app passes them when DevTools are wanted (./devTools.ts).
+   */
+  devTools?: DevToolsSanitizers;
 }
 
 /** The one store factory: the app and the component tests build their store the same way. */
 export function setupStore(
   preloadedState?: Partial<RootState>,
-  { runSagas = true, navigate, features = [] }: SetupStoreOptions = {},
+  { runSagas = true, navigate, features = [], devTools }: SetupStoreOptions = {},
 ) {
   const reducer = combineSlices(...CORE_SLICES);
   const inject = (feature: Feature) => feature.slices.forEach((slice) => reducer.inject(slice));
@@ -47,7 +52,7 @@ export function setupStore(
   const store = configureStore({
     reducer: reducer as unknown as Reducer<RootState>,
     preloadedState: preloadedState as RootState | undefined,
-    devTools: process.env.NODE_ENV !== 'production' && DEV_TOOLS_SANITIZERS,
+    devTools: devTools ?? false,
     // Serializability and immutability checks stay on: actions must replay in Redux DevTools.
     middleware: (getDefault) => getDefault().concat(sagaMiddleware),
   });

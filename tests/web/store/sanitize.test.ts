@@ -15,7 +15,7 @@ import {
   sessionRestored,
 } from '../../../src/features/auth/slice';
 import type * as StoreModule from '../../../src/store';
-import { REDACTED, redactSecrets } from '../../../src/store/sanitize';
+import { DEV_TOOLS_SANITIZERS, REDACTED, redactSecrets } from '../../../src/store/sanitize';
 import { anAgentDetail } from '../support/fixtures/agents';
 import { stateAfter } from '../support/store';
 import { registration } from '../support/users';
@@ -137,16 +137,21 @@ describe('setupStore', () => {
     delete devToolsWindow.__REDUX_DEVTOOLS_EXTENSION_COMPOSE__;
   });
 
-  it('gives Redux DevTools the sanitizers, and the app its real values', () => {
+  /** The store module loaded anew, after the extension is there: Redux Toolkit looks for it when it loads. */
+  function setupStoreWithExtension() {
     const connectDevTools = jest.fn((_options: DevToolsEnhancerOptions) => compose);
-    // Redux Toolkit looks for the extension when it loads, so the store is loaded anew after it is there.
     devToolsWindow.__REDUX_DEVTOOLS_EXTENSION_COMPOSE__ = connectDevTools;
     let setupStore!: typeof StoreModule.setupStore;
     jest.isolateModules(() => {
       ({ setupStore } = jest.requireActual<typeof StoreModule>('../../../src/store'));
     });
+    return { setupStore, connectDevTools };
+  }
 
-    const store = setupStore(undefined, { runSagas: false });
+  it('gives Redux DevTools the sanitizers, and the app its real values', () => {
+    const { setupStore, connectDevTools } = setupStoreWithExtension();
+
+    const store = setupStore(undefined, { runSagas: false, devTools: DEV_TOOLS_SANITIZERS });
     const options = connectDevTools.mock.calls[0][0];
     const signIn = loginSubmitted({ emailOrUsername: 'ada', password: 'analytical-engine', rememberMe: false });
     store.dispatch(loginSucceeded({ accessToken: 'eyJ.a.b' }));
@@ -158,5 +163,22 @@ describe('setupStore', () => {
     });
     expect(options.stateSanitizer?.(store.getState(), 0).auth.accessToken).toBe(REDACTED);
     expect(store.getState().auth.accessToken).toBe('eyJ.a.b');
+  });
+
+  it('does not connect Redux DevTools without the sanitizers', () => {
+    const { setupStore, connectDevTools } = setupStoreWithExtension();
+    setupStore(undefined, { runSagas: false });
+    expect(connectDevTools).not.toHaveBeenCalled();
+  });
+
+  it('warns about an action that would not replay in Redux DevTools', () => {
+    const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const store = jest.requireActual<typeof StoreModule>('../../../src/store').setupStore(undefined, {
+      runSagas: false,
+    });
+    store.dispatch({ type: 'test/fileChosen', payload: new Blob(['secret']) });
+    // Every web test fails on a console error, so every action the suite dispatches is plain data.
+    expect(error).toHaveBeenCalledTimes(1);
+    expect(error.mock.calls[0][0]).toContain('A non-serializable value was detected in an action');
   });
 });
