@@ -99,21 +99,3 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   const payload = await response.text();
   return (payload ? JSON.parse(payload) : undefined) as T;
 }
-
-/**
- * A polled read, conditional on the copy already shown: `etag` goes out as If-None-Match, and an
- * unchanged resource (304) answers null. The browser's HTTP cache stays out of it (`no-store`),
- * or it would turn the 304 back into the old body and the caller could not tell.
- */
-export async function getIfChanged(
-  path: string,
-  options: RequestOptions & { etag?: string | null },
-): Promise<Response | null> {
-  const headers: Record<string, string> = { accept: 'application/json' };
-  if (options.token) headers.authorization = `Bearer ${options.token}`;
-  if (options.etag) headers['if-none-match'] = options.etag;
-  const response = await fetch(`${API_BASE_URL}${path}`, { headers, cache: 'no-store', signal: options.signal });
-  if (response.status === 304) return null;
-  if (!response.ok) throw await readError(response, options);
-  return response;
-}

@@ -7,7 +7,26 @@ import type {
   ReplyBody,
   UnreadSummary,
 } from '../../contract';
-import { getIfChanged, request } from './client';
+import { API_BASE_URL } from '../config';
+import { readError, request, type RequestOptions } from './client';
+
+/**
+ * A polled read, conditional on the copy already shown: `etag` goes out as If-None-Match, and an
+ * unchanged resource (304) answers null. The browser's HTTP cache stays out of it (`no-store`),
+ * or it would turn the 304 back into the old body and the caller could not tell.
+ */
+async function getIfChanged(
+  path: string,
+  options: RequestOptions & { etag?: string | null },
+): Promise<Response | null> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  if (options.etag) headers['if-none-match'] = options.etag;
+  const response = await fetch(`${API_BASE_URL}${path}`, { headers, cache: 'no-store', signal: options.signal });
+  if (response.status === 304) return null;
+  if (!response.ok) throw await readError(response, options);
+  return response;
+}
 
 /** contract/inbox.ts NEXT_CURSOR_HEADER (the SPA imports no values from the contract). */
 export const NEXT_CURSOR_HEADER = 'x-next-cursor';

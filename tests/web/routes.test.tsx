@@ -67,6 +67,7 @@ describe('the route table', () => {
           system_prompt: 'Be kind',
           user_prompt: '{{message}}',
           api_key: '',
+          voice_notes: 'ask_for_text',
           status: 'active',
           created_at: '2026-11-01T10:00:00.000Z',
           updated_at: '2026-11-01T10:00:00.000Z',

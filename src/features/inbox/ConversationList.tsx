@@ -37,6 +37,7 @@ import {
 import {
   conversationFilterChosen,
   conversationOpened,
+  searchMatchOpened,
   conversationSearchEdited,
   conversationsReloadRequested,
   moreConversationsRequested,
@@ -54,7 +55,15 @@ export interface ConversationRowProps {
   conversation: Conversation;
   selected: boolean;
   now: number;
-  onOpen: (id: string) => void;
+  onOpen: (conversation: Conversation) => void;
+}
+
+/** The words of the search marked in a matching message's excerpt. */
+function MarkedExcerpt({ excerpt, search }: { excerpt: string; search: string }) {
+  const words = search.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  if (words.length === 0) return excerpt;
+  const pattern = new RegExp(`((?<![\\p{L}\\p{N}])(?:${words.join('|')})[\\p{L}\\p{N}]*)`, 'giu');
+  return excerpt.split(pattern).map((part, index) => (index % 2 === 1 ? <mark key={index}>{part}</mark> : part));
 }
 
 /** 'Mark done' beside a conversation that needs the owner: answered elsewhere, nothing left to do. */
@@ -78,13 +87,14 @@ function MarkDoneButton({ conversation }: { conversation: Conversation }) {
 }
 
 function ConversationRow({ conversation, selected, now, onOpen }: ConversationRowProps) {
+  const search = useAppSelector(selectSearch);
   const name = conversationName(conversation);
   const unread = conversation.unread_count;
   return (
     <>
       <ListItemButton
         selected={selected}
-        onClick={() => onOpen(conversation.id)}
+        onClick={() => onOpen(conversation)}
         aria-current={selected ? 'true' : undefined}
         // Room on the right for 'Mark done', a button of its own beside this one.
         sx={{ height: CONVERSATION_ROW_HEIGHT_PX, gap: 1.5, pl: 1.5, pr: conversation.needs_you ? 6 : 1.5 }}
@@ -103,7 +113,11 @@ function ConversationRow({ conversation, selected, now, onOpen }: ConversationRo
           </Box>
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
             <Typography variant="body2" color="text.secondary" noWrap sx={{ flex: 1 }}>
-              {conversation.last_message}
+              {conversation.match ? (
+                <MarkedExcerpt excerpt={conversation.match.excerpt} search={search} />
+              ) : (
+                conversation.last_message
+              )}
             </Typography>
             <NeedsYouChip conversation={conversation} />
             {unread > 0 && (
@@ -168,7 +182,12 @@ function ConversationRows({ conversations, more }: ConversationRowsProps) {
     initialRect: NO_LAYOUT_RECT,
     observeElementRect: observeRectOrFallback,
   });
-  const open = (id: string) => dispatch(conversationOpened(id));
+  const open = (conversation: Conversation) => {
+    dispatch(conversationOpened(conversation.id));
+    if (conversation.match) {
+      dispatch(searchMatchOpened({ conversationId: conversation.id, messageId: conversation.match.message_id }));
+    }
+  };
   const items = virtualizer.getVirtualItems();
   const lastShown = items.length > 0 ? items[items.length - 1].index : -1;
   const loadMore = useCallback(() => dispatch(moreConversationsRequested()), [dispatch]);

@@ -5,7 +5,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import type { Message } from '../../../contract';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import MessageBubble from './MessageBubble';
-import { selectMessages, selectOlderMessages } from './selectors';
+import { selectHighlightId, selectMessages, selectOlderMessages } from './selectors';
 import { messageCopyClicked, messageDeleteClicked, olderMessagesRequested, replyTargetChosen } from './slice';
 import { useNow } from './useNow';
 import { NO_LAYOUT_RECT, observeRectOrFallback } from './virtual';
@@ -41,6 +41,15 @@ export default function MessageList({ conversationId }: MessageListProps) {
     initialRect: NO_LAYOUT_RECT,
     observeElementRect: observeRectOrFallback,
   });
+
+  // A search's match: scrolled to once it is loaded, and marked.
+  const highlightId = useAppSelector(selectHighlightId);
+  const highlightIndex = highlightId ? messages.findIndex((message) => message.id === highlightId) : -1;
+  useEffect(() => {
+    if (highlightIndex < 0) return;
+    atBottomRef.current = false;
+    virtualizer.scrollToIndex(highlightIndex, { align: 'center' });
+  }, [highlightIndex, virtualizer]);
 
   const lastId = messages.at(-1)?.id;
   useEffect(() => {
@@ -78,7 +87,15 @@ export default function MessageList({ conversationId }: MessageListProps) {
               key={item.key}
               data-index={item.index}
               ref={virtualizer.measureElement}
-              sx={{ position: 'absolute', top: 0, left: 0, right: 0, transform: `translateY(${item.start}px)` }}
+              data-search-match={message.id === highlightId ? 'true' : undefined}
+              sx={{
+                position: 'absolute',
+                top: 0,
+                left: 0,
+                right: 0,
+                transform: `translateY(${item.start}px)`,
+                ...(message.id === highlightId && { bgcolor: 'action.selected', borderRadius: 1 }),
+              }}
             >
               <MessageBubble
                 message={message}

@@ -31,6 +31,10 @@ export const openConversationReducers = {
     if (isOpen(state, action.payload)) return;
     state.open = { ...closedConversation, conversationId: action.payload, status: 'loading' };
   },
+  /** A search's result opened at the message that matched (after conversationOpened). */
+  searchMatchOpened(state: InboxState, action: PayloadAction<MessageRef>) {
+    if (isOpen(state, action.payload.conversationId)) state.open.highlightId = action.payload.messageId;
+  },
   conversationClosed(state: InboxState) {
     state.open = closedConversation;
   },

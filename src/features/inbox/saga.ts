@@ -8,6 +8,7 @@ import { loggedOut } from '../auth/slice';
 import { INBOX_TEXTS } from './format';
 import {
   selectMessages,
+  selectMessagesStatus,
   selectOlderMessages,
   selectFilter,
   selectOpenConversationId,
@@ -19,6 +20,7 @@ import {
   conversationClosed,
   conversationFilterChosen,
   conversationOpened,
+  searchMatchOpened,
   conversationSearchEdited,
   conversationSearchSent,
   conversationsLoaded,
@@ -329,6 +331,31 @@ export function* loadOlderMessages() {
   }
 }
 
+/** How many pages back an opened search result looks for its message. */
+export const MATCH_PAGES_BACK = 20;
+
+/**
+ * A search's result opened at its message: once the conversation is loaded, earlier pages come until
+ * the message is among them (MessageList then scrolls to it), at most MATCH_PAGES_BACK pages.
+ */
+export function* revealSearchMatch({ payload }: ReturnType<typeof searchMatchOpened>) {
+  for (let pages = 0; pages <= MATCH_PAGES_BACK;) {
+    if ((yield* select(selectOpenConversationId)) !== payload.conversationId) return;
+    const status = yield* select(selectMessagesStatus);
+    if (status === 'failed') return;
+    if (status !== 'loaded') {
+      yield* take([messagesLoaded, messagesLoadFailed, conversationClosed, conversationOpened]);
+      continue;
+    }
+    const messages = yield* select(selectMessages);
+    if (messages.some((message) => message.id === payload.messageId)) return;
+    if ((yield* select(selectOlderMessages)) !== 'available' || pages === MATCH_PAGES_BACK) return;
+    yield* put(olderMessagesRequested());
+    yield* take([olderMessagesLoaded, olderMessagesLoadFailed, conversationClosed, conversationOpened]);
+    pages += 1;
+  }
+}
+
 /** The badge keeps its last figure when the count cannot be fetched. */
 export function* loadUnreadCount() {
   try {
@@ -391,6 +418,7 @@ export function* watchInbox() {
   yield* takeLeading(olderMessagesRequested, safely(loadOlderMessages));
   yield* takeLeading(moreConversationsRequested, safely(loadMoreConversations));
   yield* takeLatest(conversationSearchEdited, safely(searchConversations));
+  yield* takeLatest(searchMatchOpened, safely(revealSearchMatch));
   yield* takeEvery(messageCopyClicked, safely(copyMessage));
   yield* takeEvery(messageDeleteClicked, safely(hideMessage));
 }

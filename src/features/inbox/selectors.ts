@@ -27,6 +27,7 @@ export const selectOlderMessages = (state: WithInbox) => selectOpen(state).older
 export const selectDraft = (state: WithInbox) => selectOpen(state).draft;
 export const selectSend = (state: WithInbox) => selectOpen(state).send;
 export const selectAttachment = (state: WithInbox) => selectOpen(state).attachment;
+export const selectHighlightId = (state: WithInbox) => selectOpen(state).highlightId;
 
 const selectSearchResults = (state: WithInbox) => selectInbox(state).searchResults;
 /** The search the server last searched ('' for none). */

@@ -30,6 +30,7 @@ export const {
   moreConversationsLoaded,
   moreConversationsLoadFailed,
   conversationFilterChosen,
+  searchMatchOpened,
   conversationSearchEdited,
   conversationSearchSent,
   searchResultsLoaded,

@@ -49,6 +49,8 @@ export interface OpenConversationState {
   send: { status: SendStatus; error: string | null };
   /** A file attached in the composer: chosen, on its way (with progress), or refused before or after upload. */
   attachment: Attachment | null;
+  /** The message a search found, opened from its result: scrolled to and marked. */
+  highlightId: string | null;
 }
 
 export interface Attachment {
@@ -88,6 +90,7 @@ export const closedConversation: OpenConversationState = {
   draft: '',
   send: { status: 'idle', error: null },
   attachment: null,
+  highlightId: null,
 };
 
 export const firstPageOnly: ListPages = { next: null, more: 'none', deep: false };

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Conversation } from '../../../../contract';
 import { apiError, json, mockApi, pending, requestsMade, type ApiRoute } from '../../support/api-mock';
@@ -299,5 +299,37 @@ describe('the list filters', () => {
     expect(await screen.findByText('Marked done')).toBeInTheDocument();
     expect(requestsMade(fetchMock)).toContain(`POST ${conversationPath(grace.id)}/done`);
     expect(await screen.findByText('Nothing needs you')).toBeInTheDocument();
+  });
+});
+
+describe('searching the whole history', () => {
+  const older = aMessage({ id: 'wamid.old', body: 'My order ORD-7781 was due on Tuesday.', timestamp: ago(3 * 86400) });
+  const found = { ...alan, match: { message_id: older.id, excerpt: 'My order ORD-7781 was due on Tuesday.' } };
+
+  it('shows the matching message with its words marked, and opens the conversation at it, paging back to it', async () => {
+    const { fetchMock, store } = openInbox({
+      'GET /messages/conversations?limit=50&q=tuesday': () => json([found]),
+      [`GET ${messagesPath(alan.id)}`]: () =>
+        json(
+          Array.from({ length: 50 }, (_, i) =>
+            aMessage({ id: `wamid.n${i}`, body: `Newer ${i}`, timestamp: ago(3600 - i) }),
+          ),
+        ),
+      [`GET ${conversationPath(alan.id)}?before=wamid.n0&limit=50`]: () => json([older]),
+    });
+    await row(/Alan Turing/);
+    const search = screen.getByRole('searchbox', { name: 'Search conversations' });
+    act(() => search.focus());
+    await userEvent.type(search, 'tuesday', { skipClick: true });
+    await waitFor(() => expect(requestsMade(fetchMock).join('\n')).toContain('q=tuesday'));
+    const result = await row(/ORD-7781/);
+    expect(within(result).getByText('Tuesday', { selector: 'mark' })).toBeInTheDocument();
+    await userEvent.click(result);
+    await waitFor(() =>
+      expect(requestsMade(fetchMock)).toContain(`GET ${conversationPath(alan.id)}?before=wamid.n0&limit=50`),
+    );
+    // The earlier page is loaded, and the match is the message to scroll to and mark.
+    await waitFor(() => expect(store.getState().inbox.open.messages.ids).toContain(older.id));
+    expect(store.getState().inbox.open.highlightId).toBe(older.id);
   });
 });
