@@ -63,6 +63,18 @@ export const VoiceNotes = Type.Union([Type.Literal('ask_for_text'), Type.Literal
   description: "A voice note the agent cannot listen to: 'ask_for_text' (the default) or 'hand_over'",
 });
 
+/**
+ * Whether the AI answers a conversation again on its own once the owner, who took it over (a reply
+ * by hand, 'Take over'), has been silent this many minutes; null: only when handed back. A customer
+ * waiting for a person (an open hand-over) is never taken back.
+ */
+export const RESUME_AFTER_LIMITS = { minMinutes: 5, maxMinutes: 10_080 } as const;
+export const DEFAULT_RESUME_AFTER_MINUTES = 30;
+export const ResumeAfter = Type.Union(
+  [Type.Integer({ minimum: RESUME_AFTER_LIMITS.minMinutes, maximum: RESUME_AFTER_LIMITS.maxMinutes }), Type.Null()],
+  { description: 'Minutes of the owner’s silence after which the AI answers again; null: only when handed back' },
+);
+
 export const AgentStatus = Type.Union([Type.Literal('active'), Type.Literal('inactive'), Type.Literal('deleted')]);
 export type AgentStatus = Static<typeof AgentStatus>;
 
@@ -95,6 +107,7 @@ export const AgentDetail = Type.Object({
   /** What the customer is told when the agent hands the conversation to a person; '' = the default. */
   handover_message: Type.String(),
   voice_notes: VoiceNotes,
+  resume_after_minutes: ResumeAfter,
   status: AgentStatus,
   created_at: Type.String({ format: 'date-time' }),
   updated_at: Type.String({ format: 'date-time' }),
@@ -118,6 +131,11 @@ export const AgentBody = Type.Object({
   handover_message: Type.Optional(Type.String()),
   /** Optional: absent means 'ask_for_text'. Any other value is a 422 with field 'voice_notes'. */
   voice_notes: Type.Optional(Type.String()),
+  /** Optional: absent means 30 minutes; null means only when handed back; else 5 to 10,080 minutes (422 on `resume_after_minutes`). */
+  // Checked by the service, not coerced by the schema (0 or false must not read as null).
+  resume_after_minutes: Type.Optional(
+    Type.Unsafe<number | null>({ description: 'Whole minutes from 5 to 10,080, or null for never' }),
+  ),
 });
 export type AgentBody = Static<typeof AgentBody>;
 
@@ -244,6 +262,7 @@ export const AGENT_ERRORS = {
   notDeleted: 'Only a deleted agent can be restored.',
   deletedCannotBeEdited: 'A deleted agent cannot be edited. Restore it first.',
   voiceNotesInvalid: "Voice notes must be 'ask_for_text' or 'hand_over'.",
+  resumeAfterInvalid: 'The AI resumes after a whole number of minutes from 5 to 10080, or never (null).',
 } as const;
 
 /** SPEC.md §8 and §5: texts the SPA shows for agents. */

@@ -68,6 +68,7 @@ describe('the route table', () => {
           user_prompt: '{{message}}',
           api_key: '',
           voice_notes: 'ask_for_text',
+          resume_after_minutes: 30,
           status: 'active',
           created_at: '2026-11-01T10:00:00.000Z',
           updated_at: '2026-11-01T10:00:00.000Z',

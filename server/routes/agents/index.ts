@@ -38,6 +38,7 @@ const AgentChangeBody = Type.Object({
   api_key: Type.Optional(Type.String()),
   handover_message: Type.Optional(Type.String()),
   voice_notes: Type.Optional(Type.String()),
+  resume_after_minutes: AgentBody.properties.resume_after_minutes,
   status: Type.Optional(Type.String()),
 });
 

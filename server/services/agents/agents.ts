@@ -23,6 +23,7 @@ export type AgentRow = {
   user_prompt: string;
   handover_message: string | null;
   voice_notes: VoiceNoteHandling;
+  resume_after_minutes: number | null;
   api_key: string | null;
   api_key_hint: string | null;
   status: AgentStatus;
@@ -61,6 +62,7 @@ export function toAgentDetail(row: AgentRow): AgentDetail {
     api_key: row.api_key === null ? '' : (row.api_key_hint ?? ''),
     handover_message: row.handover_message ?? '',
     voice_notes: row.voice_notes,
+    resume_after_minutes: row.resume_after_minutes,
     status: row.status,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
@@ -111,6 +113,7 @@ function editedColumns(input: AgentInput): unknown[] {
     input.user_prompt,
     input.handover_message || null,
     input.voice_notes,
+    input.resume_after_minutes,
   ];
 }
 
@@ -128,8 +131,9 @@ export async function createAgent(deps: AgentDeps, userId: number, body: Partial
     await tx.query('select id from users where id = $1 for update', [userId]);
     const inserted = await tx.one<AgentRow>(
       `insert into agents
-         (user_id, name, description, model, system_prompt, user_prompt, handover_message, voice_notes, status)
-       values ($1, $2, $3, $4, $5, $6, $7, $8,
+         (user_id, name, description, model, system_prompt, user_prompt, handover_message, voice_notes,
+          resume_after_minutes, status)
+       values ($1, $2, $3, $4, $5, $6, $7, $8, $9,
                case when exists (select 1 from agents where user_id = $1) then 'inactive' else 'active' end)
        returning *`,
       [userId, ...editedColumns(input)],
@@ -159,7 +163,7 @@ export async function updateAgent(
     if (!keepsKey) refuseForeignMaskedKey(input.api_key);
     const updated = await tx.one<AgentRow>(
       `update agents set name = $3, description = $4, model = $5, system_prompt = $6, user_prompt = $7,
-              handover_message = $8, voice_notes = $9, updated_at = now()
+              handover_message = $8, voice_notes = $9, resume_after_minutes = $10, updated_at = now()
         where id = $1 and user_id = $2 returning *`,
       [agentId, userId, ...editedColumns(input)],
     );
@@ -189,6 +193,7 @@ const FORM_FIELDS = [
   'api_key',
   'handover_message',
   'voice_notes',
+  'resume_after_minutes',
 ] as const;
 
 /**

@@ -1,7 +1,9 @@
 import {
   AGENT_ERRORS,
   AGENT_LIMITS,
+  DEFAULT_RESUME_AFTER_MINUTES,
   DEFAULT_VOICE_NOTE_HANDLING,
+  RESUME_AFTER_LIMITS,
   modelNeedsApiKey,
   VOICE_NOTE_HANDLING,
   type AgentBody,
@@ -13,7 +15,7 @@ import { looksMasked } from './api-keys';
 type Field = keyof AgentBody;
 
 const RULES: {
-  field: Exclude<Field, 'handover_message' | 'voice_notes'>;
+  field: Exclude<Field, 'handover_message' | 'voice_notes' | 'resume_after_minutes'>;
   label: string;
   required: string;
   max: number;
@@ -42,7 +44,10 @@ const RULES: {
 ];
 
 /** What a valid form becomes: trimmed values; `api_key` '' only for a model that needs none. */
-export type AgentInput = Required<Omit<AgentBody, 'voice_notes'>> & { voice_notes: VoiceNoteHandling };
+export type AgentInput = Required<Omit<AgentBody, 'voice_notes' | 'resume_after_minutes'>> & {
+  voice_notes: VoiceNoteHandling;
+  resume_after_minutes: number | null;
+};
 
 /**
  * Every field non-blank (the API key only for models that need one), within its length, and the
@@ -63,7 +68,19 @@ export function validateAgentBody(body: Partial<Record<Field, unknown>>, models:
   }
   values.handover_message = validateHandoverMessage(body.handover_message);
   values.voice_notes = validateVoiceNotes(body.voice_notes);
+  values.resume_after_minutes = validateResumeAfter(body.resume_after_minutes);
   return values;
+}
+
+/** Optional: absent means the default; null means only when handed back; else whole minutes within the limits. */
+function validateResumeAfter(raw: unknown): number | null {
+  if (raw === undefined) return DEFAULT_RESUME_AFTER_MINUTES;
+  if (raw === null) return null;
+  const { minMinutes, maxMinutes } = RESUME_AFTER_LIMITS;
+  if (typeof raw !== 'number' || !Number.isInteger(raw) || raw < minMinutes || raw > maxMinutes) {
+    throw new ValidationFailed(AGENT_ERRORS.resumeAfterInvalid, 'resume_after_minutes');
+  }
+  return raw;
 }
 
 /** Optional: absent means asking for text; otherwise one of the choices. */

@@ -27,6 +27,37 @@ export const HANDOVER_REASONS = {
 export const DEFAULT_HANDOVER_MESSAGE =
   'Thanks for your patience — a person from our team will answer you here shortly.';
 
+/** Why a conversation is the AI's again without a hand-back (the agent's resume setting). */
+export const resumedReason = (minutes: number) => `The AI answers again: you had not written for ${minutes} minutes.`;
+
+/**
+ * The agent's resume setting: a conversation the owner took over (a reply by hand, 'Take over')
+ * comes back to the AI once the owner has been silent `minutes` (since the take-over and since
+ * their last message), but never while a hand-over is open: that customer waits for a person.
+ * Answers whether it came back; null minutes: only a hand-back brings it back.
+ */
+export async function resumeAfterSilence(
+  db: Executor,
+  userId: number,
+  conversationId: number,
+  minutes: number | null,
+): Promise<boolean> {
+  if (minutes === null) return false;
+  const resumed = await db.maybeOne(
+    `update conversations c set owner = 'ai', owner_reason = $4, owner_changed_at = now(), updated_at = now()
+      where c.id = $1 and c.user_id = $2 and c.owner = 'human'
+        and coalesce(c.owner_changed_at, c.created_at) < now() - make_interval(mins => $3)
+        and not exists (select 1 from escalations e
+                         where e.conversation_id = c.id and e.user_id = c.user_id and e.resolved_at is null)
+        and not exists (select 1 from messages m
+                         where m.conversation_id = c.id and m.user_id = c.user_id and m.sender = 'human'
+                           and m.sent_at > now() - make_interval(mins => $3))
+      returning c.id`,
+    [conversationId, userId, minutes, resumedReason(minutes)],
+  );
+  return resumed !== undefined;
+}
+
 export async function conversationOwner(db: Executor, userId: number, conversationId: number) {
   const row = await db.maybeOne<{ owner: ConversationOwner }>(
     'select owner from conversations where id = $1 and user_id = $2',

@@ -23,7 +23,14 @@ import { generateAnswer, sourcesOf, type GenerationDeps, type Generated } from '
 import { detectPersonRequest } from './handover-phrases';
 import { detectLanguage } from './language';
 import { mediaDecision, spokenText } from './media-turns';
-import { DEFAULT_HANDOVER_MESSAGE, HANDOVER_REASONS, conversationOwner, handOver, notifyOwner } from './ownership';
+import {
+  DEFAULT_HANDOVER_MESSAGE,
+  HANDOVER_REASONS,
+  conversationOwner,
+  handOver,
+  notifyOwner,
+  resumeAfterSilence,
+} from './ownership';
 import { PHRASES } from './phrasing';
 
 /**
@@ -151,8 +158,14 @@ export async function runReply(deps: ReplyDeps, payload: ReceivedMessage): Promi
   }
   const conversation = await conversationState(deps.db, payload);
   // The owner answers this customer: the AI stays silent, unless the customer asks for a person,
-  // which the owner must always hear of (a hand-over, below).
-  if (!conversation || (conversation.owner === 'human' && !(await asksForPersonNow(deps, payload)))) {
+  // which the owner must always hear of (a hand-over, below), or the owner has been silent longer
+  // than the agent's resume setting (the conversation is then the AI's again).
+  if (
+    !conversation ||
+    (conversation.owner === 'human' &&
+      !(await asksForPersonNow(deps, payload)) &&
+      !(await resumeAfterSilence(deps.db, payload.userId, payload.conversationId, agent.resume_after_minutes)))
+  ) {
     await recordAttempt(deps.db, payload, 'skipped', 'a person owns the conversation');
     return 'human_owner';
   }

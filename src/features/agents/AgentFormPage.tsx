@@ -16,6 +16,7 @@ import {
   AGENT_ERRORS,
   AGENT_LIMITS,
   AGENT_MESSAGES,
+  DEFAULT_RESUME_AFTER_MINUTES,
   DEFAULT_VOICE_NOTE_HANDLING,
   modelNeedsApiKey,
   VOICE_NOTE_HANDLING,
@@ -73,8 +74,26 @@ export const VOICE_NOTES_LABEL = 'When the agent cannot listen to a voice note';
 export const VOICE_NOTES_HELP =
   'OpenAI agents have voice notes transcribed and answer them; other models cannot listen to them.';
 
-/** The form's values: every field of the agent, the hand-over message optional (blank = the default). */
-type AgentFormValues = Required<AgentBody>;
+/** When the AI answers again after the owner took over, as the owner picks it: minutes, or '' for never. */
+export const RESUME_AFTER_CHOICES: Array<{ value: string; label: string }> = [
+  { value: '15', label: 'After 15 minutes without a reply from you' },
+  { value: '30', label: 'After 30 minutes without a reply from you' },
+  { value: '60', label: 'After 1 hour without a reply from you' },
+  { value: '240', label: 'After 4 hours without a reply from you' },
+  { value: '1440', label: 'After a day without a reply from you' },
+  { value: '', label: 'Never: only when I hand it back' },
+];
+export const RESUME_AFTER_LABEL = 'When you take over, the AI answers again';
+export const RESUME_AFTER_HELP =
+  'After you reply by hand or take over, the AI stays silent; it never takes back a customer who asked for a person.';
+
+/**
+ * The form's values: every field of the agent, the hand-over message optional (blank = the default),
+ * the resume time as its select holds it (minutes as text, '' for never).
+ */
+type AgentFormValues = Omit<Required<AgentBody>, 'resume_after_minutes'> & { resume_after_minutes: string };
+
+const resumeAfterText = (minutes: number | null) => (minutes === null ? '' : String(minutes));
 
 const EMPTY_AGENT: AgentFormValues = {
   name: '',
@@ -85,6 +104,7 @@ const EMPTY_AGENT: AgentFormValues = {
   api_key: '',
   handover_message: '',
   voice_notes: DEFAULT_VOICE_NOTE_HANDLING,
+  resume_after_minutes: resumeAfterText(DEFAULT_RESUME_AFTER_MINUTES),
 };
 
 const valuesOf = (agent: AgentDetail | null): AgentFormValues =>
@@ -98,7 +118,8 @@ const valuesOf = (agent: AgentDetail | null): AgentFormValues =>
         // The masked key: sent back unchanged, the server keeps the stored one.
         api_key: agent.api_key,
         handover_message: agent.handover_message,
-        voice_notes: agent.voice_notes,
+        voice_notes: agent.voice_notes ?? DEFAULT_VOICE_NOTE_HANDLING,
+        resume_after_minutes: resumeAfterText(agent.resume_after_minutes ?? DEFAULT_RESUME_AFTER_MINUTES),
       }
     : EMPTY_AGENT;
 
@@ -109,13 +130,15 @@ const valuesOf = (agent: AgentDetail | null): AgentFormValues =>
 const hasBlankField = ({
   handover_message: _optional,
   voice_notes: _chosen,
+  resume_after_minutes: _picked,
   api_key: apiKey,
   ...required
 }: AgentFormValues) =>
   Object.values(required).some((value) => value.trim() === '') ||
   (modelNeedsApiKey(required.model) && apiKey.trim() === '');
 
-const trimmed = (values: AgentFormValues): AgentFormValues => ({
+/** What the form sends: trimmed text, the resume time as minutes (null for never). */
+const trimmed = (values: AgentFormValues): Required<AgentBody> => ({
   name: values.name.trim(),
   model: values.model.trim(),
   description: values.description.trim(),
@@ -124,6 +147,7 @@ const trimmed = (values: AgentFormValues): AgentFormValues => ({
   api_key: values.api_key.trim(),
   handover_message: values.handover_message.trim(),
   voice_notes: values.voice_notes,
+  resume_after_minutes: values.resume_after_minutes === '' ? null : Number(values.resume_after_minutes),
 });
 
 const SUBMIT_LABELS = {
@@ -270,6 +294,20 @@ function AgentForm({ agentId }: AgentFormProps) {
                         {VOICE_NOTE_HANDLING.map((choice) => (
                           <MenuItem key={choice} value={choice}>
                             {VOICE_NOTE_LABELS[choice]}
+                          </MenuItem>
+                        ))}
+                      </TextField>
+                      <TextField
+                        {...fieldProps(form, 'resume_after_minutes')}
+                        select
+                        label={RESUME_AFTER_LABEL}
+                        fullWidth
+                        helperText={fieldProps(form, 'resume_after_minutes').helperText ?? RESUME_AFTER_HELP}
+                        slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+                      >
+                        {RESUME_AFTER_CHOICES.map((choice) => (
+                          <MenuItem key={choice.value} value={choice.value}>
+                            {choice.label}
                           </MenuItem>
                         ))}
                       </TextField>

@@ -34,6 +34,7 @@ describe('POST /api/v1/agents/', () => {
       description: 'Answers questions about orders',
       handover_message: '',
       voice_notes: 'ask_for_text',
+      resume_after_minutes: 30,
       model: 'openai/gpt-4o-mini',
       system_prompt: 'You are a helpful assistant for Acme.',
       user_prompt: 'Answer the customer briefly.',
@@ -70,7 +71,7 @@ describe('POST /api/v1/agents/', () => {
     'refuses a missing %s with 422 and the field',
     async (field) => {
       const owner = await newOwner(ctx);
-      const body: Record<string, string> = { ...agentBody() };
+      const body: Record<string, unknown> = { ...agentBody() };
       delete body[field];
       const response = await call(ctx, owner, 'POST', '/agents/', body);
       expect(response.statusCode).toBe(422);

@@ -1,6 +1,7 @@
 import type { Conversation, Escalation } from '../../../contract';
 import { asksForPerson, detectPersonRequest } from '../../../server/services/replies/handover-phrases';
-import { DEFAULT_HANDOVER_MESSAGE, HANDOVER_REASONS } from '../../../server/services/replies/ownership';
+import { DEFAULT_HANDOVER_MESSAGE, HANDOVER_REASONS, resumedReason } from '../../../server/services/replies/ownership';
+import { agentBody } from '../support/agents-helpers';
 import { bearer, useTestApp } from '../support/helpers';
 import { reply } from '../support/inbox-fixtures';
 import {
@@ -217,6 +218,89 @@ describe('hand-over and hand-back', () => {
     await customerWrites(ctx.app, ctx.db, owner, customer, { text: 'Second question' });
     await drain(ctx.app);
     expect(replyCalls(model)).toHaveLength(1);
+  });
+
+  /** The owner's take-over and their messages in `customer`'s conversation, moved `minutes` into the past. */
+  async function ownerSilentFor(owner: Awaited<ReturnType<typeof ownerWithAgent>>, customer: string, minutes: number) {
+    await ctx.db.query(
+      `update conversations set owner_changed_at = now() - make_interval(mins => $3) where user_id = $1 and wa_id = $2`,
+      [owner.userId, customer, minutes],
+    );
+    await ctx.db.query(
+      `update messages m set sent_at = now() - make_interval(mins => $3)
+         from conversations c where c.id = m.conversation_id and c.user_id = $1 and c.wa_id = $2 and m.sender = 'human'`,
+      [owner.userId, customer, minutes],
+    );
+  }
+
+  it('the AI answers again once the owner has been silent for the agent’s resume time (30 minutes by default)', async () => {
+    const owner = await ownerWithAgent(ctx);
+    expect(owner.agent.resume_after_minutes).toBe(30);
+    const model = mockModel('AI answer');
+    ctx.app.replies.languageModel = () => model;
+    const customer = newCustomer();
+    await customerWrites(ctx.app, ctx.db, owner, customer, { text: 'First question' });
+    await drain(ctx.app);
+    expect((await reply(ctx.app, owner.token, customer, { text: 'Let me help you myself.' })).statusCode).toBe(201);
+
+    // Silent for 20 minutes: still the owner's.
+    await ownerSilentFor(owner, customer, 20);
+    await customerWrites(ctx.app, ctx.db, owner, customer, { text: 'Second question' });
+    await drain(ctx.app);
+    expect(replyCalls(model)).toHaveLength(1);
+    expect(await conversationOf(ctx, owner, customer)).toMatchObject({ owner: 'human' });
+
+    // Silent for 31 minutes: the AI answers the next question, and the list says it answers.
+    await ownerSilentFor(owner, customer, 31);
+    await customerWrites(ctx.app, ctx.db, owner, customer, { text: 'Third question' });
+    await drain(ctx.app);
+    expect(replyCalls(model)).toHaveLength(2);
+    expect(await conversationOf(ctx, owner, customer)).toMatchObject({ owner: 'ai', needs_you: false });
+    const { owner_reason: reason } = await ctx.db.one<{ owner_reason: string }>(
+      'select owner_reason from conversations where user_id = $1 and wa_id = $2',
+      [owner.userId, customer],
+    );
+    expect(reason).toBe(resumedReason(30));
+  });
+
+  it('never resumes with the setting off, nor while a customer waits for a person', async () => {
+    const never = await ownerWithAgent(ctx, { resume_after_minutes: null });
+    expect(never.agent.resume_after_minutes).toBeNull();
+    const model = mockModel('AI answer');
+    ctx.app.replies.languageModel = () => model;
+    const customer = newCustomer();
+    await customerWrites(ctx.app, ctx.db, never, customer, { text: 'First question' });
+    await drain(ctx.app);
+    await reply(ctx.app, never.token, customer, { text: 'Let me help you myself.' });
+    await ownerSilentFor(never, customer, 3 * 24 * 60);
+    await customerWrites(ctx.app, ctx.db, never, customer, { text: 'Still there?' });
+    await drain(ctx.app);
+    expect(replyCalls(model)).toHaveLength(1);
+
+    const waiting = await ownerWithAgent(ctx);
+    const asking = newCustomer();
+    await customerWrites(ctx.app, ctx.db, waiting, asking, { text: 'Can I talk to a real person please?' });
+    await drain(ctx.app);
+    expect(await conversationOf(ctx, waiting, asking)).toMatchObject({ owner: 'human', needs_you: true });
+    await ownerSilentFor(waiting, asking, 120);
+    await customerWrites(ctx.app, ctx.db, waiting, asking, { text: 'What are your opening hours?' });
+    await drain(ctx.app);
+    expect(replyCalls(model)).toHaveLength(1);
+    expect(await conversationOf(ctx, waiting, asking)).toMatchObject({ owner: 'human', needs_you: true });
+  });
+
+  it('refuses a resume time that is not whole minutes from 5 to 10080 with 422 on resume_after_minutes', async () => {
+    const owner = await ownerWithAgent(ctx);
+    for (const value of [0, 4, 10_081, 12.5, '30 minutes', true]) {
+      const response = await ctx.app.inject({
+        method: 'PUT',
+        url: `/api/v1/agents/${owner.agent.id}`,
+        headers: bearer(owner.token),
+        payload: { ...agentBody(), resume_after_minutes: value },
+      });
+      expect(response.statusCode).toBe(422);
+      expect(response.json()).toMatchObject({ field: 'resume_after_minutes' });
+    }
   });
 
   it('a request for a person after a reply by hand still raises Needs you and the bell, and is acknowledged once', async () => {

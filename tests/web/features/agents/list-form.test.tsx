@@ -1,7 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AGENT_MESSAGES, type AgentSummary } from '../../../../contract/agents';
-import { VOICE_NOTE_LABELS, VOICE_NOTES_LABEL } from '../../../../src/features/agents/AgentFormPage';
+import {
+  RESUME_AFTER_LABEL,
+  VOICE_NOTE_LABELS,
+  VOICE_NOTES_LABEL,
+} from '../../../../src/features/agents/AgentFormPage';
 import { anAgentDetail, openAsOwner } from '../../support/fixtures/agents';
 import { apiError, json, pending, requestsMade, type ApiRoute } from '../../support/api-mock';
 
@@ -204,6 +208,8 @@ describe('the agent form', () => {
             // Optional: left blank, the agent uses the default hand-over message.
             handover_message: '',
             voice_notes: 'hand_over',
+            // 'Never: only when I hand it back' is null.
+            resume_after_minutes: null,
           });
           answer = resolve;
         }),
@@ -226,6 +232,11 @@ describe('the agent form', () => {
     expect(voiceNotes).toHaveTextContent(VOICE_NOTE_LABELS.ask_for_text);
     await userEvent.click(voiceNotes);
     await userEvent.click(await screen.findByRole('option', { name: VOICE_NOTE_LABELS.hand_over }));
+    // After the owner takes over, the AI answers again after 30 minutes of silence unless chosen otherwise.
+    const resume = screen.getByRole('combobox', { name: RESUME_AFTER_LABEL });
+    expect(resume).toHaveTextContent('After 30 minutes without a reply from you');
+    await userEvent.click(resume);
+    await userEvent.click(await screen.findByRole('option', { name: 'Never: only when I hand it back' }));
 
     await userEvent.click(submit);
     expect(await screen.findByRole('button', { name: 'Creating...' })).toBeDisabled();

@@ -38,6 +38,7 @@ const body: Required<AgentBody> = {
   api_key: 'sk-…abcd',
   handover_message: '',
   voice_notes: 'ask_for_text',
+  resume_after_minutes: 30,
 };
 
 const detail: AgentDetail = {
