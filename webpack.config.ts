@@ -10,6 +10,9 @@ export const WEB_OUT_DIR = path.resolve(__dirname, 'dist/web');
 /** Which files each named chunk group needs (e.g. the landing page's), for the bundle benchmark. */
 export const CHUNK_GROUPS_FILE = 'chunk-groups.json';
 
+const CSS_VARIABLES_UNAVAILABLE =
+  "export default function createThemeWithVars() { throw new Error('MUI theme CSS variables are left out of this build (webpack.config.ts)'); }";
+
 /** Writes CHUNK_GROUPS_FILE: every named chunk group (entries and named lazy chunks) → its JS files. */
 class ChunkGroupsManifestPlugin {
   apply(compiler: webpack.Compiler) {
@@ -76,12 +79,21 @@ export default function config(_env: unknown, argv: { mode?: Configuration['mode
           exclude: /node_modules/,
           use: { loader: 'swc-loader', options: swcOptions(development) },
         },
+        // Emotion imports it bare, for its unused withTheme; the package defines functions only but does
+        // not say so, so without this it (and its copy of react-is) lands in the entry.
+        { test: /[\\/]node_modules[\\/]hoist-non-react-statics[\\/]/, sideEffects: false },
       ],
     },
     plugins: [
       new webpack.DefinePlugin({
         'process.env.API_BASE_URL': JSON.stringify(process.env.API_BASE_URL ?? '/api/v1'),
         'process.env.NODE_ENV': JSON.stringify(mode),
+      }),
+      // src/theme.ts creates its themes without CSS variables, for which MUI's createTheme calls
+      // createThemeNoVars; the CSS-variables branch it also imports (about 5 KB gzip) never runs here.
+      new webpack.NormalModuleReplacementPlugin(/^\.\/createThemeWithVars\.mjs$/, (resource) => {
+        if (!/[\\/]@mui[\\/]material[\\/]styles$/.test(resource.context)) return;
+        resource.request = `data:text/javascript,${encodeURIComponent(CSS_VARIABLES_UNAVAILABLE)}`;
       }),
       new HtmlWebpackPlugin({ template: path.resolve(__dirname, 'public/index.html') }),
       new ChunkGroupsManifestPlugin(),
