@@ -98,8 +98,8 @@ function newestMatch(search: Search, param: Param): string {
   return `left join lateral (
       select array[wamid, body] as match from messages m
        where m.conversation_id = conversations.id and m.hidden_at is null
-         -- Not through messages_search_idx: along the conversation's messages, newest first, to the first match.
-         and (m.search || ''::tsvector) @@ ${wordsQuery(search.q, param)}
+         -- The function, not @@, so not through messages_search_idx: along the conversation's messages, newest first, to the first match.
+         and ts_match_vq(m.search, ${wordsQuery(search.q, param)})
        order by m.sent_at desc, m.id desc limit 1) as hit on true`;
 }
 
