@@ -22,8 +22,11 @@ export default fp(
           scriptSrc: ["'self'", FACEBOOK_SDK_ORIGIN],
           // MUI (emotion) injects style elements at run time.
           styleSrc: ["'self'", "'unsafe-inline'"],
-          // Our own files (the favicon) and inline data images; nothing else is ever shown.
-          imgSrc: ["'self'", 'data:'],
+          // Our own files (the favicon), inline data images, and the object URLs of messages' photos:
+          // the inbox and the sandbox phone fetch a file with a credential and show it as a blob.
+          imgSrc: ["'self'", 'data:', 'blob:'],
+          // Voice notes, audio and videos, fetched the same way.
+          mediaSrc: ["'self'", 'blob:'],
           connectSrc: ["'self'", FACEBOOK_SDK_ORIGIN, 'https://graph.facebook.com', ...FACEBOOK_ORIGINS],
           frameSrc: ["'self'", ...FACEBOOK_ORIGINS],
           fontSrc: ["'self'", 'data:'],

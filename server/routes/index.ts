@@ -13,6 +13,7 @@ import messages from './messages';
 import handback from './messages/handback';
 import messageMedia from './messages/media';
 import sandbox from './sandbox';
+import dayPassed from './sandbox/day-passed';
 import templates from './templates';
 import users from './users';
 import availability from './users/availability';
@@ -50,5 +51,6 @@ export default async function routes(app: FastifyInstance) {
     // The outbox exists only on a try-out install: mail is not really sent and no Meta app is
     // configured (the sandbox is on). A real deployment has neither.
     if (!app.config.smtpUrl && app.whatsapp.settings.sandbox) await owner.register(sandbox);
+    if (app.whatsapp.settings.sandbox) await owner.register(dayPassed);
   });
 }

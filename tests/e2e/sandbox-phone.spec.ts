@@ -106,6 +106,25 @@ test('a customer texts the connected number from the sandbox phone and the owner
   await expect(businessPhoto).toHaveAttribute('data-from', 'business');
   await expect(businessPhoto.getByRole('img', { name: 'Our cake' })).toHaveAttribute('src', /^blob:/);
 
+  // A place, typed into the phone's location form, reaches the inbox as a location.
+  await phone.getByRole('button', { name: 'Share a location' }).click();
+  const place = phone.getByRole('form', { name: 'Share a location' });
+  await place.getByLabel('Place name (optional)').fill('Harbor Bakery');
+  await place.getByLabel('Address (optional)').fill('1 Quay Street');
+  await place.getByLabel('Latitude').fill('52.52');
+  await place.getByLabel('Longitude').fill('13.405');
+  await place.getByRole('button', { name: 'Send location' }).click();
+  await expect(place).toBeHidden();
+  await expect(phone.getByTestId('message').filter({ hasText: '📍 Harbor Bakery, 1 Quay Street' })).toHaveCount(1);
+  await expect
+    .poll(async () => {
+      const thread = (await (await request.get(conversation, { headers })).json()) as Array<{
+        media?: { kind: string; location?: { name: string | null; latitude: number } | null };
+      }>;
+      return thread.find((message) => message.media?.kind === 'location')?.media?.location;
+    })
+    .toMatchObject({ name: 'Harbor Bakery', latitude: 52.52 });
+
   // The phone remembers who the customer is.
   await phone.reload();
   await expect(phone.getByLabel('Your name')).toHaveValue('Sheena Nelson');

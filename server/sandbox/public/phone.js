@@ -133,6 +133,7 @@
     el('send').disabled = !number || state.sending;
     el('attach').disabled = !number || state.sending;
     el('share-location').disabled = !number || state.sending;
+    el('send-location').disabled = !number || state.sending;
   }
 
   function loadNumbers() {
@@ -241,6 +242,15 @@
     return box;
   }
 
+  /**
+   * WhatsApp records voice notes as Ogg Opus, and Meta's webhook flags them `voice: true`; other
+   * audio (an MP3, an M4A) is a file the customer shared.
+   */
+  function isVoiceNote(file) {
+    var type = (file.type || '').split(';')[0].trim().toLowerCase();
+    return type === 'audio/ogg' || type === 'audio/opus' || /\.(ogg|opus)$/i.test(file.name || '');
+  }
+
   /** Sends a chosen file (the message box's text as its caption), as a customer would from WhatsApp. */
   function sendFile(file) {
     var number = selectedNumber();
@@ -250,47 +260,68 @@
     form.append('name', el('customer-name').value.trim());
     form.append('phone_number', el('customer-phone').value.trim());
     if (el('message').value.trim()) form.append('caption', el('message').value.trim());
+    if (isVoiceNote(file)) form.append('voice', 'true');
     form.append('file', file, file.name);
     postFromPhone('/media', { method: 'POST', headers: apiHeaders(), body: form });
   }
 
-  /** Shares a place the customer types (latitude, longitude and an optional name). */
-  function shareLocation() {
+  function showLocationForm(shown) {
+    el('location-form').hidden = !shown;
+    el('share-location').setAttribute('aria-expanded', String(shown));
+    if (shown) el('place-name').focus();
+  }
+
+  /** The coordinate typed in `id`, or null when it is not a number within `limit` either side of 0. */
+  function coordinate(id, limit) {
+    var text = el(id).value.trim();
+    var value = Number(text);
+    return text !== '' && isFinite(value) && Math.abs(value) <= limit ? value : null;
+  }
+
+  /** Shares the place typed in the location form: its coordinates, and a name and address if given. */
+  function shareLocation(event) {
+    event.preventDefault();
     var number = selectedNumber();
     if (!number || state.sending) return;
-    var where = window.prompt('Latitude, longitude (e.g. 52.52, 13.405)', '52.52, 13.405');
-    if (!where) return;
-    var parts = where.split(',').map(function (part) {
-      return Number(part.trim());
-    });
-    if (parts.length !== 2 || parts.some(isNaN)) {
-      showStatus('Type a latitude and a longitude, e.g. 52.52, 13.405.');
+    var latitude = coordinate('place-latitude', 90);
+    var longitude = coordinate('place-longitude', 180);
+    if (latitude === null || longitude === null) {
+      showStatus('Type a latitude (−90 to 90) and a longitude (−180 to 180), e.g. 52.52 and 13.405.');
       return;
     }
-    var placeName = window.prompt('The place’s name (optional)', '') || '';
     var body = {
       phone_number_id: number.phone_number_id,
       name: el('customer-name').value.trim(),
       phone_number: el('customer-phone').value.trim(),
-      latitude: parts[0],
-      longitude: parts[1],
+      latitude: latitude,
+      longitude: longitude,
     };
-    if (placeName.trim()) body.place_name = placeName.trim();
-    postFromPhone('/location', {
-      method: 'POST',
-      headers: apiHeaders({ 'content-type': 'application/json' }),
-      body: JSON.stringify(body),
-    });
+    if (el('place-name').value.trim()) body.place_name = el('place-name').value.trim();
+    if (el('place-address').value.trim()) body.address = el('place-address').value.trim();
+    postFromPhone(
+      '/location',
+      {
+        method: 'POST',
+        headers: apiHeaders({ 'content-type': 'application/json' }),
+        body: JSON.stringify(body),
+      },
+      function () {
+        el('location-form').reset();
+        showLocationForm(false);
+      },
+    );
   }
 
-  function postFromPhone(path, init) {
+  /** Posts what the phone sends besides text; `sent` runs once the sandbox took it. */
+  function postFromPhone(path, init, sent) {
     state.sending = true;
     updateTitle();
     showStatus('');
     fetch(API + path, init)
       .then(readJson)
       .then(function (answer) {
-        el('message').value = '';
+        if (sent) sent();
+        else el('message').value = '';
         showStatus(outcomeNote(answer));
         state.justSent = true;
         schedulePoll(0);
@@ -505,7 +536,13 @@
       event.target.value = '';
       sendFile(file);
     });
-    el('share-location').addEventListener('click', shareLocation);
+    el('share-location').addEventListener('click', function () {
+      showLocationForm(el('location-form').hidden);
+    });
+    el('location-form').addEventListener('submit', shareLocation);
+    el('cancel-location').addEventListener('click', function () {
+      showLocationForm(false);
+    });
     el('message').addEventListener('keydown', function (event) {
       if (event.key === 'Enter' && !event.shiftKey && !event.isComposing) send(event);
     });

@@ -1,5 +1,6 @@
 import type { PayloadAction } from '@reduxjs/toolkit';
 import type { Message } from '../../../contract';
+import { checkAttachment } from './attachmentFile';
 import { isOpen, messagesAdapter, type Attachment, type ConversationRef, type InboxState } from './state';
 
 export interface AttachmentSubmission extends ConversationRef {
@@ -20,10 +21,14 @@ export const attachmentReducers = {
   attachmentRemoved(state: InboxState) {
     if (state.open.attachment?.status !== 'uploading') state.open.attachment = null;
   },
-  /** Sent only without a problem (selectAttachmentProblem); a failed one may be sent again. */
+  /**
+   * Sent only within Meta's limits (the composer says which one it breaks, selectAttachmentProblem):
+   * nothing is uploaded that the server would refuse anyway. A failed one may be sent again.
+   */
   attachmentSubmitted(state: InboxState, action: PayloadAction<AttachmentSubmission>) {
     const attachment = state.open.attachment;
     if (!isOpen(state, action.payload.conversationId) || !attachment || attachment.status === 'uploading') return;
+    if ('problem' in checkAttachment(attachment, action.payload.caption)) return;
     attachment.error = null;
     attachment.status = 'uploading';
     attachment.percent = 0;

@@ -34,6 +34,8 @@ const CONVERSATION_FIELDS = [
   'owner',
   'needs_you',
   'ai_replying',
+  'done',
+  'window_closes_at',
 ] as const;
 
 /**

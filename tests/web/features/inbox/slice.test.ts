@@ -116,6 +116,15 @@ describe('the inbox state', () => {
     ]);
   });
 
+  it('takes a poll that changes only when the window closes, or whether it is done', () => {
+    const loaded = graceOpen();
+    const closed = { ...grace, unread_count: 0, window_closes_at: '2026-11-19T10:00:00.000Z' };
+    const polled = reducer(loaded, conversationsLoaded(listPage([closed, alan])));
+    expect(polled.conversations.entities[grace.id]?.window_closes_at).toBe(closed.window_closes_at);
+    const done = reducer(polled, conversationsLoaded(listPage([{ ...closed, done: true }, alan])));
+    expect(done.conversations.entities[grace.id]?.done).toBe(true);
+  });
+
   it('narrows what is loaded by name as shown, number and last message until the server answers', () => {
     const loaded = reduce(conversationsViewOpened(), conversationsLoaded(listPage([grace, alan])));
     const visible = (search: string) =>
