@@ -76,10 +76,18 @@ export function searchOf(q: string | undefined): Search | undefined {
 
 type Param = (value: unknown) => string;
 
-/** The words of `q` as a query: each the start of a word, all of them, cut by the messages' own parser. */
+/**
+ * The words of `q` as a query, cut by the messages' own parser: all of them, each the start of a word,
+ * except a word of 1 to 3 letters before the last (a prefix that short matches most words, which the
+ * index cannot skip through; exact, it can). The last word is the one being typed: always a prefix.
+ */
 function wordsQuery(q: string, param: Param): string {
-  return `(select to_tsquery('simple', string_agg(quote_literal(lexeme) || ':*', ' & '))
-             from unnest(to_tsvector('simple', ${param(q)})))`;
+  const words = `to_tsvector('simple', ${param(q)})`;
+  return `(select to_tsquery('simple', string_agg(
+             quote_literal(w.lexeme) || case when length(w.lexeme) >= 4 or w.positions @> array[typed.at] then ':*' else '' end,
+             ' & '))
+             from unnest(${words}) w,
+                  (select max(at) as at from unnest(${words}) u, unnest(u.positions) as at) typed)`;
 }
 
 /** The search as a condition: name or last message contain the text, the number the digits, or a message the words. */
@@ -104,13 +112,21 @@ function newestMatch(search: Search, param: Param): string {
 }
 
 /**
- * Only the conversations with a message that has the words, through messages_search_idx (0028):
- * cheap where few messages have them, which is when walking the list would find few (conversationPage).
+ * Only the conversations the search can find, each part along its own index: the name and the last
+ * message through their trigram indexes (0010), a message's words through messages_search_idx (0028).
+ * Cheap where few match, which is when walking the list found few (conversationPage).
  */
 function withWords(search: Search, param: Param): string {
-  return `and (profile_name ilike ${param(search.text)} escape '\\' or last_message_preview ilike ${param(search.text)} escape '\\'
-    ${search.number === null ? '' : `or wa_id like ${param(search.number)}`}
-    or id in (select conversation_id from messages where user_id = $1 and search @@ ${wordsQuery(search.q, param)}))`;
+  const text = param(search.text);
+  const number =
+    search.number === null
+      ? ''
+      : `union select id from conversations where user_id = $1 and wa_id like ${param(search.number)}`;
+  return `and id in (
+      select id from conversations where user_id = $1 and profile_name ilike ${text} escape '\\'
+      union select id from conversations where user_id = $1 and last_message_preview ilike ${text} escape '\\'
+      ${number}
+      union select conversation_id from messages where user_id = $1 and search @@ ${wordsQuery(search.q, param)})`;
 }
 
 /** How many of the newest conversations a search walks before it asks the words' index instead. */

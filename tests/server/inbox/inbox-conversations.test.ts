@@ -388,6 +388,10 @@ describe('GET /api/v1/messages/conversations, a page at a time', () => {
     expect(await search('deliver')).toEqual([['15550124002', 'wamid.alan-2']]);
     expect(await search('12.50')).toEqual([['15550124002', 'wamid.alan-2']]);
     expect(await search('lisbon')).toEqual([['15550124002', 'wamid.alan-1']]);
+    // A short word before the last is a whole word (a prefix that short matches most of them); the last is typed.
+    expect(await search('do deliv')).toEqual([['15550124002', 'wamid.alan-1']]);
+    expect(await search('yo deliver')).toEqual([]);
+    expect(await search('deliver yo')).toEqual([['15550124002', 'wamid.alan-1']]);
     // A hidden message is not searched, nor another owner's.
     expect(await search('zanzibar')).toEqual([]);
     expect(await search('Lisbon order')).toEqual([]);
