@@ -95,6 +95,11 @@ export function conversationRow(page: Page, name: string): Locator {
     .filter({ has: page.getByText(name, { exact: true }) });
 }
 
+/** The button that opens a row's conversation: the row's first (a row that needs the owner also has 'Mark done'). */
+export function openButton(row: Locator): Locator {
+  return row.getByRole('button').first();
+}
+
 /** Opens the customer phone from the header's Sandbox chip in a new tab, texting `businessNumber` as `customer`. */
 export async function openCustomerPhone(page: Page, businessNumber: string, customer: Customer): Promise<Page> {
   const phonePromise = page.context().waitForEvent('page');

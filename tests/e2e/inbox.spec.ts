@@ -1,7 +1,15 @@
 import crypto from 'node:crypto';
 import type { APIRequestContext } from '@playwright/test';
 import { newAccount, register } from './accounts';
-import { conversationRow, customerSays, messagesLink, openCustomerPhone, openInbox, POLL_PATIENCE } from './exchange';
+import {
+  conversationRow,
+  customerSays,
+  messagesLink,
+  openButton,
+  openCustomerPhone,
+  openInbox,
+  POLL_PATIENCE,
+} from './exchange';
 import { expect, test } from './fixtures';
 import { connectThroughSandbox, displayed } from './whatsapp';
 
@@ -44,7 +52,7 @@ test('a customer writes from the sandbox phone; the owner sees it unread, answer
   await expect(messagesLink(page)).toHaveAccessibleName(/1 unread conversation\b/, POLL_PATIENCE);
 
   // Opening it shows the message and clears both badges.
-  await row.getByRole('button').click();
+  await openButton(row).click();
   const chat = page.getByRole('region', { name: 'Chat' });
   await expect(chat.getByRole('heading', { name: customer })).toBeVisible();
   const received = chat.getByRole('article', { name: 'Received message' }).filter({ hasText: hello });
@@ -116,7 +124,7 @@ test.describe('on a phone-sized screen', () => {
     await expect(page.getByRole('region', { name: 'Chat' })).toHaveCount(0);
 
     // Picking a conversation closes the list and shows the chat.
-    await row.getByRole('button').click();
+    await openButton(row).click();
     const chat = page.getByRole('region', { name: 'Chat' });
     await expect(chat.getByRole('heading', { name: customer })).toBeVisible();
     await expect(chat.getByRole('article', { name: 'Received message' }).filter({ hasText: hello })).toBeVisible(
@@ -137,7 +145,7 @@ test.describe('on a phone-sized screen', () => {
 
     // Picking it from the list again closes the list once more.
     await toggle.click();
-    await row.getByRole('button').click();
+    await openButton(row).click();
     await expect(chat.getByRole('heading', { name: customer })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Conversation list' })).toHaveCount(0);
   });

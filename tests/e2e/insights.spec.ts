@@ -10,10 +10,11 @@ import {
   customerSays,
   HANDBOOK,
   HANDOVER_MESSAGE,
+  openButton,
   openCustomerPhone,
   openInbox,
-  openShop,
   OPENING_HOURS,
+  openShop,
   REPLY_PATIENCE,
   type Customer,
 } from './exchange';
@@ -188,7 +189,7 @@ test('after an exchange through the sandbox phone, the dashboard, analytics and 
   await page.bringToFront();
   const row = conversationRow(page, ZOE.name);
   await expect(row.getByText('Needs you', { exact: true })).toBeVisible(REPLY_PATIENCE);
-  await row.getByRole('button').click();
+  await openButton(row).click();
   const chat = page.getByRole('region', { name: 'Chat' });
   await expect(chat.getByRole('article', { name: 'Received message' }).filter({ hasText: TABLE_REQUEST })).toBeVisible(
     REPLY_PATIENCE,

@@ -7,10 +7,11 @@ import {
   customerSays,
   HANDBOOK,
   HANDOVER_MESSAGE,
+  openButton,
   openCustomerPhone,
   openInbox,
-  openShop,
   OPENING_HOURS,
+  openShop,
   POLL_PATIENCE,
   REPLY_PATIENCE,
   SOURDOUGH,
@@ -72,7 +73,7 @@ test('after a reply by hand, a request for a person raises Needs you and the bel
   // The owner answers by hand: the header then says so, and the AI is paused for this customer.
   await page.bringToFront();
   const row = conversationRow(page, customer);
-  await row.getByRole('button').click();
+  await openButton(row).click();
   const chat = page.getByRole('region', { name: 'Chat' });
   await expect(chat.getByText('AI answering', { exact: true })).toBeVisible();
   const composer = chat.getByRole('textbox', { name: 'Message' });

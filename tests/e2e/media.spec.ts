@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { newAccount, register } from './accounts';
-import { businessMessage, conversationRow, openCustomerPhone, openInbox, POLL_PATIENCE } from './exchange';
+import { businessMessage, conversationRow, openButton, openCustomerPhone, openInbox, POLL_PATIENCE } from './exchange';
 import { expect, test } from './fixtures';
 import { onePagePdf, silentVoiceNote, solidPng, type FileToSend } from './media-files';
 import { connectThroughSandbox } from './whatsapp';
@@ -79,7 +79,7 @@ test('photo and voice note in, the owner sees and plays them, answers with a PDF
 
   // The owner sees the photo, loaded, and plays the voice note.
   await page.bringToFront();
-  await conversationRow(page, CUSTOMER).getByRole('button').click();
+  await openButton(conversationRow(page, CUSTOMER)).click();
   const chat = page.getByRole('region', { name: 'Chat' });
   const received = chat.getByRole('article', { name: 'Received message' });
   const photo = received.getByRole('img', { name: PHOTO_CAPTION });
