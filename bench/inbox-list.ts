@@ -1,5 +1,5 @@
-import type { Conversation, TokenResponse } from '../contract';
-import { openBenchApp } from './owner';
+import type { Conversation } from '../contract';
+import { injectApi, openBenchApp, registeredOwner } from './owner';
 import { percentile, type BenchResult } from './report';
 
 const CONVERSATIONS = 10_000;
@@ -19,19 +19,7 @@ export async function inboxList(): Promise<BenchResult[]> {
   const { app, db, close } = await openBenchApp('inbox');
   try {
     await app.ready();
-    const registered = await app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/register',
-      payload: {
-        email: 'bench@example.com',
-        username: 'bench',
-        first_name: 'Bench',
-        last_name: 'Owner',
-        password: 'correct horse battery',
-        confirm_password: 'correct horse battery',
-      },
-    });
-    const token = registered.json<TokenResponse>().access_token;
+    const token = await registeredOwner(injectApi(app), 'bench');
     const { id: userId } = await db.one<{ id: number }>('select id from users where username = $1', ['bench']);
 
     await db.query(

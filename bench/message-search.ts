@@ -1,5 +1,4 @@
-import type { TokenResponse } from '../contract';
-import { openBenchApp } from './owner';
+import { injectApi, openBenchApp, registeredOwner } from './owner';
 import { percentile, type BenchResult } from './report';
 
 const CONVERSATIONS = 10_000;
@@ -38,19 +37,7 @@ export async function messageSearch(): Promise<BenchResult[]> {
   const { app, db, close } = await openBenchApp('search');
   try {
     await app.ready();
-    const registered = await app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/register',
-      payload: {
-        email: 'bench@example.com',
-        username: 'bench',
-        first_name: 'Bench',
-        last_name: 'Owner',
-        password: 'correct horse battery',
-        confirm_password: 'correct horse battery',
-      },
-    });
-    const token = registered.json<TokenResponse>().access_token;
+    const token = await registeredOwner(injectApi(app), 'bench');
     const { id: userId } = await db.one<{ id: number }>('select id from users where username = $1', ['bench']);
     await db.query(
       `insert into conversations (user_id, wa_id, profile_name, last_message_preview, last_message_at)

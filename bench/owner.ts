@@ -78,11 +78,8 @@ export function httpApi(baseUrl: string): Api {
   };
 }
 
-/**
- * A registered owner with a connected sandbox number, through the same API calls the SPA makes:
- * register, the sandbox signup, the code exchange and saving the connection.
- */
-export async function connectedOwner(api: Api, name: string, business: string, phoneNumber: string) {
+/** Registers the owner `name` through the API; their access token. */
+export async function registeredOwner(api: Api, name: string): Promise<string> {
   const password = 'correct horse battery';
   const { access_token: token } = await api.call<TokenResponse>('POST', '/api/v1/auth/register', {
     email: `${name.replace(/_/g, '-')}@example.com`,
@@ -92,6 +89,15 @@ export async function connectedOwner(api: Api, name: string, business: string, p
     password,
     confirm_password: password,
   });
+  return token;
+}
+
+/**
+ * A registered owner with a connected sandbox number, through the same API calls the SPA makes:
+ * register, the sandbox signup, the code exchange and saving the connection.
+ */
+export async function connectedOwner(api: Api, name: string, business: string, phoneNumber: string) {
+  const token = await registeredOwner(api, name);
   const signup = await api.call<PendingSignup>('POST', '/sandbox/signup/session', {
     business_name: business,
     phone_number: phoneNumber,
