@@ -109,6 +109,7 @@ const phone: FastifyPluginAsyncTypebox<{ webhooks: SandboxWebhooks }> = async (a
     limits: { fileSize: PHONE_MEDIA_MAX_BYTES + 1, files: 1, fields: 6, parts: 7, fieldSize: 8 * 1024 },
     throwFileSizeLimit: false,
   });
+  // Anyone can open the phone: a script must not fill an owner's inbox from it.
   const consumeRate = (ip: string) =>
     app.rateLimiter.consume('sandbox-phone', ip, app.config.rateLimits.sandboxPhonePerAddress);
 
@@ -220,8 +221,7 @@ const phone: FastifyPluginAsyncTypebox<{ webhooks: SandboxWebhooks }> = async (a
       },
     },
     async (request, reply) => {
-      // Anyone can open the phone: a script must not fill an owner's inbox from it.
-      app.rateLimiter.consume('sandbox-phone', request.ip, app.config.rateLimits.sandboxPhonePerAddress);
+      consumeRate(request.ip);
       const token = request.headers[CUSTOMER_TOKEN_HEADER];
       return reply.status(201).send(await sendFromPhone(app.db, webhooks, request.body, token));
     },

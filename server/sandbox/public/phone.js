@@ -312,7 +312,7 @@
     );
   }
 
-  /** Posts what the phone sends besides text; `sent` runs once the sandbox took it. */
+  /** Posts what the phone sends; `sent` runs once the sandbox took it (else the text box empties). */
   function postFromPhone(path, init, sent) {
     state.sending = true;
     updateTitle();
@@ -478,29 +478,18 @@
       text: text,
     };
     if (state.replyTo) body.context_message_id = state.replyTo.id;
-    state.sending = true;
-    updateTitle();
-    showStatus('');
-    fetch(API + '/messages', {
-      method: 'POST',
-      headers: apiHeaders({ 'content-type': 'application/json' }),
-      body: JSON.stringify(body),
-    })
-      .then(readJson)
-      .then(function (answer) {
+    postFromPhone(
+      '/messages',
+      {
+        method: 'POST',
+        headers: apiHeaders({ 'content-type': 'application/json' }),
+        body: JSON.stringify(body),
+      },
+      function () {
         el('message').value = '';
         setReplyTo(null);
-        showStatus(outcomeNote(answer));
-        state.justSent = true;
-        schedulePoll(0);
-      })
-      .catch(function (error) {
-        showStatus(error.message);
-      })
-      .then(function () {
-        state.sending = false;
-        updateTitle();
-      });
+      },
+    );
   }
 
   function start() {
