@@ -11,6 +11,7 @@ export const UPLOAD_ERRORS = {
   fileRequired: 'Please choose a file to upload.',
   emptyFile: (filename: string) => `${filename}: The file is empty.`,
   oneFilePerRequest: 'Please upload one file per request; this one carries more.',
+  notWhole: 'The file did not arrive whole; send it again.',
   tooManyUploads: (limit: RateLimit, retryAfterSeconds: number) =>
     `You can upload at most ${limit.max} files every ${durationText(limit.windowSeconds)}. ` +
     `Please try again in ${durationText(retryAfterSeconds)}.`,
@@ -77,6 +78,17 @@ async function readFile(part: MultipartFile): Promise<UploadedFile> {
 }
 
 /**
+ * What reading a multipart body threw, as the sender should hear it: our own refusals and the
+ * parser's limits keep their status, a second file is "one per request", and a body cut short or
+ * malformed is the sender's mistake, not ours (never a 500).
+ */
+export function uploadFailure(error: unknown): unknown {
+  if ((error as { code?: string }).code === 'FST_FILES_LIMIT') return new TooManyFiles();
+  if ((error as { statusCode?: number }).statusCode) return error;
+  return new ValidationFailed(UPLOAD_ERRORS.notWhole, 'file', 'upload_incomplete');
+}
+
+/**
  * The request's one file. The parser takes one file only (`limits.files`); a second one ends the
  * iteration with its files-limit error, which refuses the whole request rather than dropping it.
  */
@@ -88,8 +100,7 @@ export async function readUpload(files: AsyncIterable<MultipartFile>): Promise<U
       upload = await readFile(part);
     }
   } catch (error) {
-    if ((error as { code?: string }).code === 'FST_FILES_LIMIT') throw new TooManyFiles();
-    throw error;
+    throw uploadFailure(error);
   }
   if (!upload) throw new ValidationFailed(UPLOAD_ERRORS.fileRequired, 'file');
   return upload;

@@ -6,7 +6,7 @@ import { ValidationFailed } from '../../errors';
 import { requireConversation } from '../../services/inbox/conversations';
 import { sendMedia, type OutgoingFile } from '../../services/inbox/send-media';
 import { takeOverByHand } from '../../services/replies/ownership';
-import { displayFilename, TooManyFiles, UPLOAD_ERRORS } from '../documents/upload';
+import { displayFilename, TooManyFiles, uploadFailure, UPLOAD_ERRORS } from '../documents/upload';
 import { BEARER_AUTH, ErrorResponse } from '../shared';
 
 /** The largest file WhatsApp sends (a 100 MB document); one byte more says "too large". */
@@ -35,10 +35,7 @@ async function readMediaForm(parts: AsyncIterable<MultipartFile | MultipartValue
       form.file = { bytes, filename, declaredType: part.mimetype };
     }
   } catch (error) {
-    if ((error as { code?: string }).code === 'FST_FILES_LIMIT') throw new TooManyFiles();
-    if ((error as { statusCode?: number }).statusCode) throw error;
-    // A body cut short or malformed is the sender's mistake, not ours.
-    throw new ValidationFailed('The file did not arrive whole; send it again.', 'file');
+    throw uploadFailure(error);
   }
   return form;
 }

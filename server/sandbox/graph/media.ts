@@ -71,22 +71,28 @@ export async function readUploadParts(
   parts: AsyncIterable<MultipartFile | { type: 'field'; fieldname: string; value: unknown }>,
 ) {
   const read: UploadParts = { fields: {} };
-  for await (const part of parts) {
-    if (part.type === 'field') {
-      read.fields[part.fieldname] = String(part.value);
-      continue;
+  try {
+    for await (const part of parts) {
+      if (part.type === 'field') {
+        read.fields[part.fieldname] = String(part.value);
+        continue;
+      }
+      const file = part as MultipartFile;
+      const chunks: Buffer[] = [];
+      for await (const chunk of file.file as AsyncIterable<Buffer>) chunks.push(chunk);
+      if (file.fieldname === 'file') {
+        read.file = {
+          bytes: Buffer.concat(chunks),
+          mimeType: file.mimetype,
+          filename: file.filename,
+          truncated: file.file.truncated,
+        };
+      }
     }
-    const file = part as MultipartFile;
-    const chunks: Buffer[] = [];
-    for await (const chunk of file.file as AsyncIterable<Buffer>) chunks.push(chunk);
-    if (file.fieldname === 'file') {
-      read.file = {
-        bytes: Buffer.concat(chunks),
-        mimeType: file.mimetype,
-        filename: file.filename,
-        truncated: file.file.truncated,
-      };
-    }
+  } catch (error) {
+    if ((error as { statusCode?: number }).statusCode) throw error;
+    // A body cut short or malformed is the caller's mistake: Meta answers it as a bad parameter.
+    throw graphErrors.badParameter('Invalid parameter', 'The multipart body is malformed or cut short.');
   }
   return read;
 }

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import multipart from '@fastify/multipart';
 import { Type } from 'typebox';
 import { ValidationFailed } from '../../errors';
+import { uploadFailure } from '../../routes/documents/upload';
 import { ErrorResponse } from '../../routes/shared';
 import type { SandboxWebhooks } from '../webhooks';
 import { CUSTOMER_TOKEN_HEADER } from './customers';
@@ -142,9 +143,7 @@ const phone: FastifyPluginAsyncTypebox<{ webhooks: SandboxWebhooks }> = async (a
           file = { bytes: Buffer.concat(chunks), filename: part.filename || 'file', mimeType: part.mimetype };
         }
       } catch (error) {
-        if (error instanceof ValidationFailed || (error as { statusCode?: number }).statusCode) throw error;
-        // A body cut short or malformed is the sender's mistake, not ours.
-        throw new ValidationFailed('The file did not arrive whole; send it again.', 'file');
+        throw uploadFailure(error);
       }
       const sender = {
         phone_number_id: fields.phone_number_id ?? '',

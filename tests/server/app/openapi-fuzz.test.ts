@@ -49,6 +49,12 @@ interface FuzzRequest {
 
 /** Enough to find what broke before within seconds; FUZZ_RUNS=1000 searches deeper. */
 const RUNS_PER_OPERATION = Number(process.env.FUZZ_RUNS ?? 40);
+/** A failure printed by CI replays here: FUZZ_ONLY='POST /api/v1/…' FUZZ_SEED=… FUZZ_PATH=… */
+const REPLAY = {
+  only: process.env.FUZZ_ONLY,
+  seed: process.env.FUZZ_SEED === undefined ? undefined : Number(process.env.FUZZ_SEED),
+  path: process.env.FUZZ_PATH,
+};
 const HTTP_METHODS = ['get', 'post', 'put', 'patch', 'delete'];
 
 const ctx = useTestApp((db) => buildListeningSandboxApp(db));
@@ -274,7 +280,11 @@ describe('every operation of the OpenAPI document, fuzzed', () => {
     'answers generated bad input without a server error',
     async () => {
       const failures: string[] = [];
-      for (const operation of operationsOf(ctx.app.swagger() as never)) {
+      const operations = operationsOf(ctx.app.swagger() as never).filter(
+        (operation) => !REPLAY.only || `${operation.method} ${operation.path}` === REPLAY.only,
+      );
+      expect(operations.length).toBeGreaterThan(0);
+      for (const operation of operations) {
         const owner = await ownerWithData();
         const result = await fc.check(
           fc.asyncProperty(requestOf(operation, owner), async (request) => {
@@ -283,10 +293,14 @@ describe('every operation of the OpenAPI document, fuzzed', () => {
               throw new Error(`${operation.method} ${urlOf(operation, request)} answered ${response.statusCode}`);
             }
           }),
-          { numRuns: RUNS_PER_OPERATION },
+          { numRuns: RUNS_PER_OPERATION, seed: REPLAY.seed, path: REPLAY.path },
         );
         if (result.failed)
-          failures.push(`${String(result.errorInstance)} (seed ${result.seed}, path ${result.counterexamplePath})`);
+          failures.push(
+            `${String(result.errorInstance)} (FUZZ_ONLY='${operation.method} ${operation.path}' ` +
+              `FUZZ_SEED=${result.seed} FUZZ_PATH=${result.counterexamplePath}) ` +
+              JSON.stringify(result.counterexample),
+          );
       }
       expect(failures).toEqual([]);
     },

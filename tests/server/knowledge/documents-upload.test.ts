@@ -2,7 +2,7 @@ import { AGENT_LIMITS, type DocumentItem } from '../../../contract';
 import { corruptPdf, encryptedPdf, pageSentences, textPdf } from '../../fixtures/pdf';
 import { textPng } from '../../fixtures/images';
 import { createAgent, newOwner } from '../support/agents-helpers';
-import { searchContexts, upload, uploadAndIngest } from '../support/documents-helpers';
+import { BROKEN_MULTIPART, searchContexts, upload, uploadAndIngest } from '../support/documents-helpers';
 import { bearer, useTestApp } from '../support/helpers';
 
 const ctx = useTestApp();
@@ -109,6 +109,24 @@ describe('POST /api/v1/documents/upload/context', () => {
     });
     expect(noFile.statusCode).toBe(422);
     expect(noFile.json()).toMatchObject({ field: 'file' });
+  });
+
+  it('answers a body that is not whole multipart with 422 on file, storing nothing', async () => {
+    const { owner, agentId } = await ownerWithAgent();
+    for (const payload of BROKEN_MULTIPART.payloads) {
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/v1/documents/upload/context?agent_id=${agentId}`,
+        headers: { ...bearer(owner.token), ...BROKEN_MULTIPART.headers },
+        payload,
+      });
+      expect([payload, response.statusCode, response.json()]).toEqual([
+        payload,
+        422,
+        expect.objectContaining({ field: 'file', detail: 'The file did not arrive whole; send it again.' }),
+      ]);
+    }
+    expect(await count('documents', agentId)).toBe(0);
   });
 
   it('needs agent_id (422), the caller’s own agent (404), a live agent (409) and a verified email (403)', async () => {

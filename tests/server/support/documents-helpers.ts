@@ -27,6 +27,19 @@ export function multipartFiles(files: FilePart[]) {
   return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
+/**
+ * Bodies that say multipart/form-data but are not: no boundary at all, a stray byte, a part cut off
+ * before its end. Every upload route answers them as the sender's mistake, never with a 500.
+ */
+export const BROKEN_MULTIPART = {
+  headers: { 'content-type': 'multipart/form-data; boundary=broken' },
+  payloads: [
+    '\u0000',
+    'not a form',
+    '--broken\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\n\r\nhello',
+  ],
+};
+
 /** A multipart/form-data body with one file part. */
 export function multipart(filename: string, content: Buffer, contentType?: string, field?: string) {
   return multipartFiles([{ filename, content, contentType, field }]);

@@ -9,6 +9,7 @@ import {
 } from '../../../server/services/whatsapp/graph-errors';
 import { textPng } from '../../fixtures/images';
 import { textPdf } from '../../fixtures/pdf';
+import { BROKEN_MULTIPART } from '../support/documents-helpers';
 import { recordingGraph, type Exchange } from '../support/graph-recorder';
 import { openTestDb, type TestDb } from '../support/helpers';
 import { MetaOpenApi, shapeOf } from '../support/meta-openapi';
@@ -88,6 +89,28 @@ describe('media', () => {
     };
     expect(Object.keys(multipart.schema?.properties ?? {})).toEqual(['file', 'messaging_product']);
     expect(shapeOf(responseBody)).toEqual(shapeOf(meta.example(uploadPath, 'post', '200', 'Upload Image JSON')));
+  });
+
+  it('answers a multipart body that is cut short or malformed as a bad parameter (100), never a 5xx', async () => {
+    const { token, phone_number_id: phoneNumberId } = await business();
+    for (const payload of BROKEN_MULTIPART.payloads) {
+      const response = await app.inject({
+        method: 'POST',
+        url: `/sandbox/graph/v23.0/${phoneNumberId}/media`,
+        headers: { authorization: `Bearer ${token}`, ...BROKEN_MULTIPART.headers },
+        payload,
+      });
+      expect([payload, response.statusCode, response.json()]).toEqual([
+        payload,
+        400,
+        {
+          error: expect.objectContaining({
+            code: 100,
+            error_data: expect.objectContaining({ details: 'The multipart body is malformed or cut short.' }),
+          }),
+        },
+      ]);
+    }
   });
 
   it('gives a five-minute URL for a media id, which downloads only with the business token', async () => {
