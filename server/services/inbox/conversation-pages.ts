@@ -54,16 +54,74 @@ export function decodeCursor(cursor: string): ListPosition {
 }
 
 export interface Search {
-  /** The text as typed (trimmed): its words are searched in every message. */
+  /** The text as typed (trimmed). */
   q: string;
   /** ILIKE pattern: the text anywhere, its `%`, `_` and `\` taken literally. */
   text: string;
   /** LIKE pattern over the number (wa_id) when the text is a phone number ('+1 650…'); else null. */
   number: string | null;
+  /** The words of `q` as a tsquery (wordsQuery); null when it has none ('%%'). */
+  words: string | null;
+}
+
+/** A map that keeps the `size` entries used last. */
+class RecentlyUsed<V> {
+  private readonly entries = new Map<string, V>();
+
+  constructor(private readonly size: number) {}
+
+  get(key: string): V | undefined {
+    const value = this.entries.get(key);
+    if (value !== undefined) {
+      this.entries.delete(key);
+      this.entries.set(key, value);
+    }
+    return value;
+  }
+
+  set(key: string, value: V): void {
+    this.entries.delete(key);
+    this.entries.set(key, value);
+    if (this.entries.size > this.size) this.entries.delete(this.entries.keys().next().value as string);
+  }
+
+  delete(key: string): void {
+    this.entries.delete(key);
+  }
+}
+
+/**
+ * The words of the searches made lately, by text: the parser answers the same for the same text, and
+ * an open search is asked again at every poll of the list and for each of its pages.
+ */
+const parsedWords = new RecentlyUsed<string | null>(1_000);
+
+/**
+ * The words of `q` as a tsquery, cut by the messages' own parser: all of them, each the start of a
+ * word, except a word of 1 to 3 letters before the last (a prefix that short matches most words,
+ * which the index cannot skip through; exact, it can). The last word is the one being typed: always
+ * a prefix. Read once, before the page: its statements carry the words as a value, which plans in a
+ * fraction of the time that the parse written into each of them took.
+ */
+async function wordsQuery(db: Executor, q: string): Promise<string | null> {
+  const known = parsedWords.get(q);
+  if (known !== undefined) return known;
+  const row = await db.one<{ words: string | null }>(
+    `select (select to_tsquery('simple', string_agg(
+               quote_literal(w.lexeme) || case when length(w.lexeme) >= 4 or w.positions @> array[typed.at] then ':*' else '' end,
+               ' & '))
+               from unnest(v.words) w,
+                    (select max(at) as at from unnest(v.words) u, unnest(u.positions) as at) typed)::text as words
+       from (select to_tsvector('simple', $1) as words) v`,
+    [q],
+  );
+  const words = row.words || null;
+  parsedWords.set(q, words);
+  return words;
 }
 
 /** What `q` searches for; undefined for no search (empty or blank). */
-export function searchOf(q: string | undefined): Search | undefined {
+async function searchOf(db: Executor, q: string | undefined): Promise<Search | undefined> {
   const text = (q ?? '').trim();
   if (!text) return undefined;
   const digits = text.replace(/[\s()+.-]/g, '');
@@ -71,24 +129,11 @@ export function searchOf(q: string | undefined): Search | undefined {
     q: text,
     text: `%${text.replace(/[\\%_]/g, '\\$&')}%`,
     number: /^[0-9]+$/.test(digits) ? `%${digits}%` : null,
+    words: await wordsQuery(db, text),
   };
 }
 
 type Param = (value: unknown) => string;
-
-/**
- * The words of `q` as a query, cut by the messages' own parser: all of them, each the start of a word,
- * except a word of 1 to 3 letters before the last (a prefix that short matches most words, which the
- * index cannot skip through; exact, it can). The last word is the one being typed: always a prefix.
- */
-function wordsQuery(q: string, param: Param): string {
-  const words = `to_tsvector('simple', ${param(q)})`;
-  return `(select to_tsquery('simple', string_agg(
-             quote_literal(w.lexeme) || case when length(w.lexeme) >= 4 or w.positions @> array[typed.at] then ':*' else '' end,
-             ' & '))
-             from unnest(${words}) w,
-                  (select max(at) as at from unnest(${words}) u, unnest(u.positions) as at) typed)`;
-}
 
 /** The search as a condition: name or last message contain the text, the number the digits, or a message the words. */
 function searchCondition(search: Search, param: Param): string {
@@ -103,34 +148,57 @@ function searchCondition(search: Search, param: Param): string {
  * messages_conversation_id_sent_at_id_idx: cheap where the words are common, since it stops at the first.
  */
 function newestMatch(search: Search, param: Param): string {
+  if (search.words === null) return 'left join lateral (select null::text[] as match) as hit on true';
   return `left join lateral (
       select array[wamid, body] as match from messages m
        where m.conversation_id = conversations.id and m.hidden_at is null
          -- The function, not @@, so not through messages_search_idx: along the conversation's messages, newest first, to the first match.
-         and ts_match_vq(m.search, ${wordsQuery(search.q, param)})
+         and ts_match_vq(m.search, ${param(search.words)}::tsquery)
        order by m.sent_at desc, m.id desc limit 1) as hit on true`;
 }
 
+/** [wamid, body] of a conversation's newest message with the words; null for one found by its name or number. */
+type Match = [string, string] | null;
+
 /**
- * Only the conversations the search can find, each part along its own index: the name and the last
- * message through their trigram indexes (0010), a message's words through messages_search_idx (0028).
- * Cheap where few match, which is when walking the list found few (conversationPage).
+ * Every conversation of the owner the search finds, with its newest matching message, each part
+ * along its own index: the name and the last message through their trigram indexes (0010), the
+ * messages with the words through messages_search_idx (0028). Cheap where few messages have the
+ * words, which is when walking the list found few.
  */
-function withWords(search: Search, param: Param): string {
-  const text = param(search.text);
+async function foundConversations(db: Executor, userId: number, search: Search): Promise<Map<number, Match>> {
+  const params: unknown[] = [userId, search.text];
   const number =
     search.number === null
       ? ''
-      : `union select id from conversations where user_id = $1 and wa_id like ${param(search.number)}`;
-  return `and id in (
-      select id from conversations where user_id = $1 and profile_name ilike ${text} escape '\\'
-      union select id from conversations where user_id = $1 and last_message_preview ilike ${text} escape '\\'
-      ${number}
-      union select conversation_id from messages where user_id = $1 and search @@ ${wordsQuery(search.q, param)})`;
+      : `union select id, null from conversations where user_id = $1 and wa_id like $${params.push(search.number)}`;
+  const words =
+    search.words === null
+      ? ''
+      : `union all (select distinct on (conversation_id) conversation_id, array[wamid, body] from messages
+           where user_id = $1 and search @@ $${params.push(search.words)}::tsquery and hidden_at is null
+           order by conversation_id, sent_at desc, id desc)`;
+  const rows = await db.query<{ id: number; match: Match }>(
+    `select id, null::text[] as match from conversations where user_id = $1 and profile_name ilike $2 escape '\\'
+     union select id, null from conversations where user_id = $1 and last_message_preview ilike $2 escape '\\'
+     ${number} ${words}`,
+    params,
+  );
+  const found = new Map<number, Match>();
+  for (const { id, match } of rows) if (!found.get(id)) found.set(id, match);
+  return found;
 }
 
 /** How many of the newest conversations a search walks before it asks the words' index instead. */
 export const SEARCH_WALK = 80;
+
+/**
+ * The searches (owner, filter, text) whose walk did not fill their page lately: asked again (the
+ * next poll, the next page), they go to the indexes at once. Either way finds the same page; one
+ * whose indexes found more than FOUND_WITHOUT_WALK conversations is walked again the time after.
+ */
+const unwalkable = new RecentlyUsed<true>(1_000);
+const FOUND_WITHOUT_WALK = 2_000;
 
 /** Up to this many characters of a matching message, around its first matching word. */
 export const MATCH_EXCERPT_CHARS = 120;
@@ -187,47 +255,70 @@ export async function conversationPage(
 ): Promise<ConversationPage> {
   const limit = query.limit ?? INBOX_LIMITS.defaultPageSize;
   const after = query.before === undefined ? undefined : decodeCursor(query.before);
-  const search = searchOf(query.q);
+  const search = await searchOf(db, query.q);
+  const filter = FILTERS[query.filter ?? 'all'];
   /**
-   * A page of the list in `range`. A search walks the newest SEARCH_WALK conversations of the range
-   * first (a common word fills the page there); when they do not fill it, it asks the words' index
-   * for the conversations that have them (a rare word has few messages to visit).
+   * Up to `rowLimit` rows of the list in `range`, in its order: only the conversations `ids` when
+   * given; in a search, the first `walk` conversations, each with its newest match.
    */
-  const read = async (range: (param: Param) => string, rowLimit: number) => {
+  const read = (
+    range: (param: Param) => string,
+    rowLimit: number,
+    { ids, walk }: { ids?: number[]; walk?: number } = {},
+  ) => {
     const params: unknown[] = [userId];
     const param: Param = (value) => {
       params.push(value);
       return `$${params.length}`;
     };
-    const filter = FILTERS[query.filter ?? 'all'];
-    const select = (from: string) =>
-      `select ${LIST_COLUMNS}, id, ${CURSOR_AT_SQL} as cursor_at${search ? ', match' : ''}
-         from ${from} ${search ? `${newestMatch(search, param)} where ${searchCondition(search, param)}` : ''}
-        order by ${LIST_ORDER} limit ${param(rowLimit)}`;
-    const conversations = (where: string, walk?: number) =>
-      `(select * from conversations where user_id = $1 and ${range(param)} ${where} ${filter}
+    const only = ids ? `and id = any(${param(ids)}::bigint[])` : '';
+    const conversations = `(select * from conversations where user_id = $1 and ${range(param)} ${only} ${filter}
          order by ${LIST_ORDER}${walk ? ` limit ${walk}` : ''}) as conversations`;
-    if (!search) return db.query<PageRow>(select(conversations('')), params);
-    const walked = await db.query<PageRow>(select(conversations('', SEARCH_WALK)), params);
-    if (walked.length >= rowLimit) return walked;
-    params.length = 1;
-    return db.query<PageRow>(select(conversations(withWords(search, param))), params);
+    const matching = search && walk ? `${newestMatch(search, param)} where ${searchCondition(search, param)}` : '';
+    return db.query<PageRow>(
+      `select ${LIST_COLUMNS}, id, ${CURSOR_AT_SQL} as cursor_at${matching ? ', match' : ''}
+         from ${conversations} ${matching}
+        order by ${LIST_ORDER} limit ${param(rowLimit)}`,
+      params,
+    );
   };
   // Two ranges of the one index: conversations with activity (after the cursor), then those without
-  // any yet (nulls last), the second read only when the first ends within the page.
+  // any yet (nulls last).
   let active: ((param: Param) => string) | undefined = () => 'last_message_at is not null';
   let idle = (_param: Param) => 'last_message_at is null';
+  let rest = (_param: Param) => 'true';
   if (after?.at === null) {
     const { id } = after;
     active = undefined;
     idle = (param) => `last_message_at is null and id < ${param(id)}::bigint`;
+    rest = idle;
   } else if (after) {
     const { at, id } = after;
     active = (param) => `(last_message_at, id) < (${param(at)}::timestamptz, ${param(id)}::bigint)`;
+    rest = (param) => `(${active?.(param)} or last_message_at is null)`;
   }
   // One row more than the page tells whether there is a next page.
-  const rows = active ? await read(active, limit + 1) : [];
-  if (rows.length <= limit) rows.push(...(await read(idle, limit + 1 - rows.length)));
+  let rows: PageRow[];
+  if (search) {
+    // A search walks the newest SEARCH_WALK conversations after the cursor first (a common word fills
+    // the page there); when they do not fill it, it asks the indexes for the conversations that have
+    // the words (a rare word has few messages to visit).
+    const key = JSON.stringify([userId, query.filter ?? 'all', search.q]);
+    const walk = Math.max(SEARCH_WALK, limit + 1);
+    rows = unwalkable.get(key) ? [] : await read(rest, limit + 1, { walk });
+    if (rows.length <= limit) {
+      // What the search finds first, then the page of it: planned with their number, not with a guess.
+      const found = await foundConversations(db, userId, search);
+      if (found.size > FOUND_WITHOUT_WALK) unwalkable.delete(key);
+      else unwalkable.set(key, true);
+      const page = found.size === 0 ? [] : await read(rest, limit + 1, { ids: [...found.keys()] });
+      rows = page.map((row) => ({ ...row, match: found.get(row.id) ?? null }));
+    }
+  } else {
+    // The second range read only when the first ends within the page: each along the index.
+    rows = active ? await read(active, limit + 1) : [];
+    if (rows.length <= limit) rows.push(...(await read(idle, limit + 1 - rows.length)));
+  }
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return {

@@ -405,6 +405,17 @@ describe('GET /api/v1/messages/conversations, a page at a time', () => {
     expect(second.json<Conversation[]>().map(({ match }) => match?.message_id)).toEqual(['wamid.alan-1']);
     expect(second.headers['x-next-cursor']).toBeUndefined();
 
+    // Pages of a search go on past the conversations with activity into those without any yet.
+    await ctx.db.query(
+      `insert into conversations (user_id, wa_id, profile_name) values ($1, '15550124009', 'Customer 15550124009')`,
+      [owner.user.id],
+    );
+    const customerPages = [['15550124001@c.us', '15550124002@c.us'], ['15550124009@c.us']];
+    expect(await allPages(owner.token, { q: 'customer', limit: '2' })).toEqual(customerPages);
+    // Asked again, a search whose walk found too few goes to the indexes at once: the same pages.
+    expect(await allPages(owner.token, { q: 'customer', limit: '2' })).toEqual(customerPages);
+    expect(await search('lisbon')).toEqual([['15550124002', 'wamid.alan-1']]);
+
     const [found] = (await getPage(owner.token, { q: 'tuesday' })).json<Conversation[]>();
     expect(found.match).toEqual({
       message_id: 'wamid.ada-1',
