@@ -31,7 +31,9 @@ const SEARCHES: Array<[string, string]> = [
 /**
  * Issue 15: search over the whole history of an owner with 1,000,000 messages (10,000 conversations
  * of 100), through the real app on embedded PGlite (`app.inject`: auth, query, JSON). Each search
- * of SEARCHES is timed alone and all together (the figure against the budget).
+ * of SEARCHES is timed alone and all together (the figure against the budget). A search is asked again
+ * as an open one is (the next poll, the next page), so its repeats are what is timed; its first ask,
+ * which also decides whether walking the list pays, is reported beside.
  */
 export async function messageSearch(): Promise<BenchResult[]> {
   const { app, db, close } = await openBenchApp('search');
@@ -68,8 +70,12 @@ export async function messageSearch(): Promise<BenchResult[]> {
       });
     const all: number[] = [];
     const each: string[] = [];
+    const firsts: string[] = [];
     for (const [q, what] of SEARCHES) {
-      for (let i = 0; i < WARMUP_REQUESTS; i += 1) await search(q);
+      const started = process.hrtime.bigint();
+      await search(q);
+      firsts.push(`'${q}' ${(Number(process.hrtime.bigint() - started) / 1e6).toFixed(1)}`);
+      for (let i = 1; i < WARMUP_REQUESTS; i += 1) await search(q);
       const times: number[] = [];
       for (let i = 0; i < MEASURED_REQUESTS; i += 1) {
         const started = process.hrtime.bigint();
@@ -87,7 +93,9 @@ export async function messageSearch(): Promise<BenchResult[]> {
         unit: 'ms',
         budget: BUDGET_MS,
         better: 'lower',
-        detail: `first page of each search, p95 in ms: ${each.join(', ')}; ${MEASURED_REQUESTS} each through app.inject on PGlite`,
+        detail:
+          `first page of each search, p95 in ms: ${each.join(', ')}; ${MEASURED_REQUESTS} each through app.inject ` +
+          `on PGlite, after ${WARMUP_REQUESTS} unmeasured (asked again, as polls and pages do; the first ask, in ms: ${firsts.join(', ')})`,
       },
     ];
   } finally {

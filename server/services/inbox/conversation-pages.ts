@@ -203,18 +203,17 @@ const FOUND_WITHOUT_WALK = 2_000;
 /** Up to this many characters of a matching message, around its first matching word. */
 export const MATCH_EXCERPT_CHARS = 120;
 
-/** The part of `body` around the first word that starts with one of `q`'s words, '…' where cut. */
-export function matchExcerpt(body: string, q: string): string {
+/** Where a word starting with one of `q`'s words begins, in lower-case text: one pattern for a page's rows. */
+export function wordStarts(q: string): RegExp {
   const words = q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-  const lower = body.toLowerCase();
-  const at = Math.min(
-    ...words.map((word) => {
-      const found = lower.search(new RegExp(`(^|[^\\p{L}\\p{N}])${word}`, 'u'));
-      return found < 0 ? Infinity : found;
-    }),
-  );
+  return words.length === 0 ? /$^/ : new RegExp(`(^|[^\\p{L}\\p{N}])(?:${words.join('|')})`, 'u');
+}
+
+/** The part of `body` around the first word that `words` (wordStarts) finds, '…' where cut. */
+export function matchExcerpt(body: string, words: RegExp): string {
+  const at = body.toLowerCase().search(words);
   let start = 0;
-  if (body.length > MATCH_EXCERPT_CHARS && Number.isFinite(at) && at > MATCH_EXCERPT_CHARS / 3) {
+  if (body.length > MATCH_EXCERPT_CHARS && at >= 0 && at > MATCH_EXCERPT_CHARS / 3) {
     // A third of the excerpt before the match, from the start of a word.
     start = at - Math.floor(MATCH_EXCERPT_CHARS / 3);
     const space = body.indexOf(' ', start);
@@ -321,10 +320,11 @@ export async function conversationPage(
   }
   const page = rows.slice(0, limit);
   const last = page.at(-1);
+  const words = wordStarts(search?.q ?? '');
   return {
     conversations: page.map((row) =>
       search && row.match
-        ? { ...toConversation(row), match: { message_id: row.match[0], excerpt: matchExcerpt(row.match[1], search.q) } }
+        ? { ...toConversation(row), match: { message_id: row.match[0], excerpt: matchExcerpt(row.match[1], words) } }
         : toConversation(row),
     ),
     ...(rows.length > limit && last ? { next: encodeCursor({ at: last.cursor_at, id: last.id }) } : {}),

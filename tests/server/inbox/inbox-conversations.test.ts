@@ -1,6 +1,6 @@
 import { INBOX_ERRORS, type Conversation } from '../../../contract';
 import { bearer, registerUser, useTestApp } from '../support/helpers';
-import { matchExcerpt, MATCH_EXCERPT_CHARS } from '../../../server/services/inbox/conversation-pages';
+import { matchExcerpt, MATCH_EXCERPT_CHARS, wordStarts } from '../../../server/services/inbox/conversation-pages';
 import {
   connectedOwner,
   conversationId,
@@ -609,13 +609,16 @@ describe('the 24-hour window: window_closes_at on GET /api/v1/messages/conversat
 
 describe('the excerpt of a matching message', () => {
   it('keeps a short message whole, and cuts a long one at a word a third of the way before the match', () => {
-    expect(matchExcerpt('It was due on Tuesday.', 'tuesday')).toBe('It was due on Tuesday.');
+    expect(matchExcerpt('It was due on Tuesday.', wordStarts('tuesday'))).toBe('It was due on Tuesday.');
     const long = `${'Lorem ipsum dolor sit amet '.repeat(8)}my order ORD-7781 is late ${'and more words '.repeat(10)}`;
-    const excerpt = matchExcerpt(long, 'ord-7781');
+    const excerpt = matchExcerpt(long, wordStarts('ord-7781'));
     expect(excerpt.startsWith('…')).toBe(true);
     expect(excerpt.endsWith('…')).toBe(true);
     expect(excerpt).toContain('my order ORD-7781 is late');
     expect(excerpt.length).toBeLessThanOrEqual(MATCH_EXCERPT_CHARS + 2);
     expect(excerpt.slice(1, 6)).toMatch(/^[A-Za-z]+ /);
+    // The earliest of the words, whichever comes first in the query; the start when nothing matches.
+    expect(matchExcerpt(long, wordStarts('late MY'))).toBe(matchExcerpt(long, wordStarts('my late')));
+    expect(matchExcerpt(long, wordStarts('%%')).startsWith('Lorem ipsum')).toBe(true);
   });
 });
