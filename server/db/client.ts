@@ -1,5 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import pg from 'pg';
@@ -99,10 +101,7 @@ function threadError(data: ErrorData): Error {
 // __filename, not __dirname: tsx names only the file when it loads this from an ES module.
 const THREAD_PATH = path.join(path.dirname(__filename), 'pglite-thread.mjs');
 
-function databaseThread(
-  data: { dataDir?: string; loadDataDir?: ArrayBuffer; createOnly?: true },
-  heapLimitMb?: number,
-) {
+function databaseThread(data: { dataDir?: string; loadDataDir?: ArrayBuffer }, heapLimitMb?: number) {
   return new Worker(THREAD_PATH, {
     workerData: data,
     transferList: data.loadDataDir ? [data.loadDataDir] : [],
@@ -110,20 +109,30 @@ function databaseThread(
   });
 }
 
-/** Creates the database in `dataDir` (from a tarball, if given) on a thread that then ends. */
+/**
+ * Creates the database in `dataDir` (from a tarball, if given) in a process of its own
+ * (pglite-thread.mjs run as a script): initdb takes memory that a WebAssembly instance keeps for good
+ * (300 MB), and even a thread that ends leaves it in the process's allocator; a process gives it all back.
+ */
 async function createDatabase(dataDir: string, loadDataDir: ArrayBuffer | undefined): Promise<void> {
-  const thread = databaseThread({ dataDir, loadDataDir, createOnly: true });
+  let tarball: string | undefined;
+  if (loadDataDir) {
+    tarball = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'threadline-pglite-')), 'data.tar.gz');
+    fs.writeFileSync(tarball, Buffer.from(loadDataDir));
+  }
   try {
-    await new Promise<void>((resolve, reject) => {
-      thread.on('message', (answer: { ready?: true; failed?: ErrorData }) => {
-        if (answer.ready) resolve();
-        if (answer.failed) reject(threadError(answer.failed));
-      });
-      thread.once('error', reject);
-      thread.once('exit', (code) => reject(new Error(`the database thread exited (code ${code})`)));
+    const child = spawn(process.execPath, [THREAD_PATH, dataDir, ...(tarball ? [tarball] : [])], {
+      stdio: ['ignore', 'ignore', 'pipe'],
     });
+    let stderr = '';
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const code = await new Promise<number | null>((resolve, reject) => {
+      child.once('error', reject);
+      child.once('exit', resolve);
+    });
+    if (code !== 0) throw new Error(`creating the database in ${dataDir} failed (${code}): ${stderr.trim()}`);
   } finally {
-    await thread.terminate();
+    if (tarball) fs.rmSync(path.dirname(tarball), { recursive: true, force: true });
   }
 }
 
@@ -149,8 +158,7 @@ export interface PgliteOptions {
 export async function openPglite(dataDir?: string, options: PgliteOptions = {}): Promise<PgliteDb> {
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
   let loadDataDir = options.loadDataDir ? await options.loadDataDir.arrayBuffer() : undefined;
-  // Creating a database (initdb) takes memory that a WebAssembly instance keeps for good (300 MB): a
-  // thread of its own creates it and ends, and the database's thread opens what it made.
+  // A new database is made apart (createDatabase), and the database's thread opens what it made.
   if (dataDir && !fs.existsSync(path.join(dataDir, 'PG_VERSION'))) {
     await createDatabase(dataDir, loadDataDir);
     loadDataDir = undefined;

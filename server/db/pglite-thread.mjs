@@ -3,10 +3,11 @@
  * The embedded database's thread (started by client.ts): PGlite runs here, so that its statements,
  * which hold whatever thread runs them until they end, never hold the server's event loop. It
  * answers each message of the main thread with the rows or the error; a transaction stays open
- * across messages until the main thread ends it. Plain JavaScript: a worker thread cannot load
- * TypeScript through tsx on Node 20.
+ * across messages until the main thread ends it. Run as a script instead, it creates a database and
+ * ends (create). Plain JavaScript: a worker thread cannot load TypeScript through tsx on Node 20.
  */
-import { parentPort, workerData } from 'node:worker_threads';
+import fs from 'node:fs';
+import { isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { vector } from '@electric-sql/pglite-pgvector';
@@ -172,13 +173,8 @@ function open(dataDir, loadDataDir) {
 }
 
 async function main() {
-  const { dataDir, loadDataDir, createOnly } = workerData;
+  const { dataDir, loadDataDir } = workerData;
   const db = await open(dataDir, loadDataDir);
-  if (createOnly) {
-    await db.close();
-    port.postMessage({ ready: true });
-    return;
-  }
   /** @type {Map<string, () => Promise<void>>} how to stop listening to each channel listened to */
   const unlisten = new Map();
   port.on('message', async (message) => {
@@ -230,4 +226,25 @@ async function main() {
   port.postMessage({ ready: true });
 }
 
-main().catch((error) => port.postMessage({ failed: errorData(error) }));
+/**
+ * Run as a script (`node pglite-thread.mjs <dataDir> [tarball]`, by client.ts's createDatabase):
+ * creates the database in dataDir, from the tarball if given, and ends.
+ */
+async function create() {
+  const [dataDir, tarball] = process.argv.slice(2);
+  const bytes = tarball ? fs.readFileSync(tarball) : undefined;
+  const db = await open(dataDir, bytes?.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
+  await db.close();
+}
+
+if (isMainThread) {
+  create().then(
+    () => process.exit(0),
+    (error) => {
+      console.error(error instanceof Error ? error.message : String(error));
+      process.exit(1);
+    },
+  );
+} else {
+  main().catch((error) => port.postMessage({ failed: errorData(error) }));
+}

@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { asBackgroundWork, openPglite, type PgliteDb } from '../../../server/db/client';
 
 // The embedded database runs in a thread of its own; these are the promises its client keeps.
@@ -113,5 +116,23 @@ describe('an embedded database whose thread ends', () => {
     const closed = await openPglite(undefined, { onLost: (error) => lost.push(error) });
     await closed.close();
     expect(lost).toEqual([]);
+  });
+});
+
+describe('a new embedded database in a directory', () => {
+  it('is created in a process of its own, and a tarball that is not one fails with why', async () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'threadline-create-'));
+    try {
+      const made = await openPglite(path.join(root, 'made'));
+      expect(await made.query('select 1 as one')).toEqual([{ one: 1 }]);
+      await made.close();
+      expect(fs.existsSync(path.join(root, 'made', 'PG_VERSION'))).toBe(true);
+
+      const broken = openPglite(path.join(root, 'broken'), { loadDataDir: new Blob(['not a tarball']) });
+      await expect(broken).rejects.toThrow(/creating the database in .*broken failed \(1\): ./);
+      expect(fs.existsSync(path.join(root, 'broken', 'PG_VERSION'))).toBe(false);
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+    }
   });
 });
