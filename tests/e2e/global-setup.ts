@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { SERVER_NODE_FLAGS } from '../../scripts/server-flags';
 import { ensureWebBuild } from '../../scripts/web-build';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -48,7 +49,11 @@ export default async function globalSetup() {
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
   };
   delete env.DATABASE_URL;
-  const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: ROOT, env, stdio: 'inherit' });
+  const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', 'server/main.ts'], {
+    cwd: ROOT,
+    env,
+    stdio: 'inherit',
+  });
   process.env.E2E_BASE_URL = baseUrl;
   await waitForHealth(baseUrl, Date.now() + 60_000);
 

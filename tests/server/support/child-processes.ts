@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
+import { SERVER_NODE_FLAGS } from '../../../scripts/server-flags';
 import { newAccount } from './helpers';
 
 /** Real processes for the tests of what only a second process can show (DATA_DIR's lock, the port). */
@@ -18,9 +19,14 @@ export interface Child {
   readonly exited: Promise<number | null>;
 }
 
-/** Runs a TypeScript file of this repository through tsx, as `npm start` does. */
-export function runTs(file: string, args: string[] = [], env: NodeJS.ProcessEnv = {}): Child {
-  const child = spawn(process.execPath, ['--import', 'tsx', file, ...args], {
+/** The server (server/main.ts) with `env`, in a process started as `npm start` starts it. */
+export function runServer(env: NodeJS.ProcessEnv): Child {
+  return runTs('server/main.ts', [], env, SERVER_NODE_FLAGS);
+}
+
+/** Runs a TypeScript file of this repository through tsx, as `npm start` does (with Node's `flags`). */
+export function runTs(file: string, args: string[] = [], env: NodeJS.ProcessEnv = {}, flags: string[] = []): Child {
+  const child = spawn(process.execPath, [...flags, '--import', 'tsx', file, ...args], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -66,7 +72,7 @@ export function serverEnv(dataDir: string, port: number): NodeJS.ProcessEnv {
 
 /** `server/main.ts` on its own DATA_DIR and port, in the embedded shape (`env` adds to its environment). */
 export function startServer(dataDir: string, port: number, env: NodeJS.ProcessEnv = {}): Child {
-  return runTs('server/main.ts', [], { ...serverEnv(dataDir, port), ...env });
+  return runServer({ ...serverEnv(dataDir, port), ...env });
 }
 
 export function freePort(): Promise<number> {
