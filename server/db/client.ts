@@ -141,7 +141,7 @@ async function createDatabase(dataDir: string, loadDataDir: ArrayBuffer | undefi
 
 /** The database thread's JavaScript heap (rows on their way out); PGlite's own memory is apart. */
 const DEFAULT_THREAD_HEAP_MB = 2048;
-/** Its young generation: rows pass through it on their way out, and an idle thread keeps less (issue 20). */
+/** Its young generation, where rows pass on their way out: an idle thread keeps less (issue 20). */
 const THREAD_YOUNG_GENERATION_MB = 4;
 
 export interface PgliteOptions {
