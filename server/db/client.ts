@@ -105,10 +105,7 @@ function databaseThread(data: { dataDir?: string; loadDataDir?: ArrayBuffer }, h
   return new Worker(THREAD_PATH, {
     workerData: data,
     transferList: data.loadDataDir ? [data.loadDataDir] : [],
-    resourceLimits: {
-      maxOldGenerationSizeMb: heapLimitMb ?? DEFAULT_THREAD_HEAP_MB,
-      maxYoungGenerationSizeMb: THREAD_YOUNG_GENERATION_MB,
-    },
+    resourceLimits: { maxOldGenerationSizeMb: heapLimitMb ?? DEFAULT_THREAD_HEAP_MB },
   });
 }
 
@@ -141,8 +138,6 @@ async function createDatabase(dataDir: string, loadDataDir: ArrayBuffer | undefi
 
 /** The database thread's JavaScript heap (rows on their way out); PGlite's own memory is apart. */
 const DEFAULT_THREAD_HEAP_MB = 2048;
-/** Its young generation, where rows pass on their way out: an idle thread keeps less (issue 20). */
-const THREAD_YOUNG_GENERATION_MB = 4;
 
 export interface PgliteOptions {
   /** A `dumpDataDir()` tarball that fills an empty `dataDir` with that database. */

@@ -160,7 +160,7 @@ const START_PARAMS = [
   ...['--single', '-F', '-O', '-j', '-c', 'search_path=public', '-c', 'exit_on_error=false'],
   ...['-c', 'log_checkpoints=false', '-c', 'max_worker_processes=0', '-c', 'max_parallel_workers=0'],
   ...['-c', 'max_parallel_workers_per_gather=0', '-c', 'io_method=sync', '-c', 'max_parallel_maintenance_workers=0'],
-  ...['-c', 'shared_buffers=16MB'],
+  ...['-c', 'shared_buffers=32MB'],
 ];
 
 /** @param {string | undefined} dataDir @param {ArrayBuffer | undefined} loadDataDir */

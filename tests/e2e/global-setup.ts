@@ -3,7 +3,6 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { SERVER_NODE_FLAGS } from '../../scripts/server-flags';
 import { ensureWebBuild } from '../../scripts/web-build';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -49,7 +48,7 @@ export default async function globalSetup() {
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
   };
   delete env.DATABASE_URL;
-  const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', 'server/main.ts'], {
+  const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: ROOT,
     env,
     stdio: 'inherit',

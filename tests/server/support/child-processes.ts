@@ -1,7 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
-import { SERVER_NODE_FLAGS } from '../../../scripts/server-flags';
 import { newAccount } from './helpers';
 
 /** Real processes for the tests of what only a second process can show (DATA_DIR's lock, the port). */
@@ -19,14 +18,14 @@ export interface Child {
   readonly exited: Promise<number | null>;
 }
 
-/** The server (server/main.ts) with `env`, in a process started as `npm start` starts it. */
+/** The server (server/main.ts) with `env`, in a process of its own. */
 export function runServer(env: NodeJS.ProcessEnv): Child {
-  return runTs('server/main.ts', [], env, SERVER_NODE_FLAGS);
+  return runTs('server/main.ts', [], env);
 }
 
-/** Runs a TypeScript file of this repository through tsx, as `npm start` does (with Node's `flags`). */
-export function runTs(file: string, args: string[] = [], env: NodeJS.ProcessEnv = {}, flags: string[] = []): Child {
-  const child = spawn(process.execPath, [...flags, '--import', 'tsx', file, ...args], {
+/** Runs a TypeScript file of this repository through tsx, as `npm start` does. */
+export function runTs(file: string, args: string[] = [], env: NodeJS.ProcessEnv = {}): Child {
+  const child = spawn(process.execPath, ['--import', 'tsx', file, ...args], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
