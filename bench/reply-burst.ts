@@ -7,7 +7,6 @@ import type { Thread } from '../server/sandbox/phone/service';
 import { completion, FakeOpenAiServer } from '../tests/fixtures/openai-server';
 import {
   freePort,
-  runServer,
   runTs,
   SERVER_START_TIMEOUT_MS,
   serverEnv,
@@ -152,7 +151,7 @@ function processEnv(port: number, dataDir: string, modelUrl: string): NodeJS.Pro
 async function embeddedShape(modelUrl: string): Promise<Shape> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'threadline-bench-embedded-'));
-  const server = runServer(processEnv(port, dataDir, modelUrl));
+  const server = runTs('server/main.ts', [], processEnv(port, dataDir, modelUrl));
   const close = async () => {
     await stop(server);
     fs.rmSync(dataDir, { recursive: true, force: true });
@@ -184,7 +183,7 @@ async function scaledOutShape(modelUrl: string, adminUrl: string): Promise<Shape
     DATABASE_URL: url.toString(),
     SECRET_KEY: crypto.randomBytes(32).toString('base64'),
   };
-  const server = runServer(env);
+  const server = runTs('server/main.ts', [], env);
   const db = await openPostgres(url.toString());
   const workers: Child[] = [];
   const close = async () => {

@@ -4,7 +4,7 @@ import type { App } from '../../../server/app';
 import { recordInboundMessage } from '../../../server/sandbox/graph/messages';
 import { textPng } from '../../fixtures/images';
 import { textPdf } from '../../fixtures/pdf';
-import { BROKEN_MULTIPART } from '../support/documents-helpers';
+import { sendBrokenMultipart } from '../support/documents-helpers';
 import { bearer, openTestDb, type TestDb } from '../support/helpers';
 import { connectedOwner, CUSTOMER, inbound, postWebhook } from '../support/webhook-fixtures';
 import { buildListeningSandboxApp } from '../support/whatsapp-helpers';
@@ -174,18 +174,13 @@ describe('POST /api/v1/messages/conversations/{id}/media', () => {
       payload: '{}',
     });
     expect(noFile.statusCode).toBe(422);
-    for (const payload of BROKEN_MULTIPART.payloads) {
-      const broken = await app.inject({
-        method: 'POST',
-        url: `/api/v1/messages/conversations/${CONVERSATION}/media`,
-        headers: { ...bearer(token), ...BROKEN_MULTIPART.headers },
-        payload,
-      });
-      expect([payload, broken.statusCode, broken.json()]).toEqual([
-        payload,
-        422,
-        expect.objectContaining({ field: 'file' }),
-      ]);
+    const answers = await sendBrokenMultipart(
+      app,
+      `/api/v1/messages/conversations/${CONVERSATION}/media`,
+      bearer(token),
+    );
+    for (const [payload, status, body] of answers) {
+      expect([payload, status, body]).toEqual([payload, 422, expect.objectContaining({ field: 'file' })]);
     }
     const elsewhere = await send(
       token,

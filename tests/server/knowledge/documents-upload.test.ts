@@ -2,7 +2,7 @@ import { AGENT_LIMITS, type DocumentItem } from '../../../contract';
 import { corruptPdf, encryptedPdf, pageSentences, textPdf } from '../../fixtures/pdf';
 import { textPng } from '../../fixtures/images';
 import { createAgent, newOwner } from '../support/agents-helpers';
-import { BROKEN_MULTIPART, searchContexts, upload, uploadAndIngest } from '../support/documents-helpers';
+import { searchContexts, sendBrokenMultipart, upload, uploadAndIngest } from '../support/documents-helpers';
 import { bearer, useTestApp } from '../support/helpers';
 
 const ctx = useTestApp();
@@ -113,14 +113,13 @@ describe('POST /api/v1/documents/upload/context', () => {
 
   it('answers a body that is not whole multipart with 422 on file, storing nothing', async () => {
     const { owner, agentId } = await ownerWithAgent();
-    for (const payload of BROKEN_MULTIPART.payloads) {
-      const response = await ctx.app.inject({
-        method: 'POST',
-        url: `/api/v1/documents/upload/context?agent_id=${agentId}`,
-        headers: { ...bearer(owner.token), ...BROKEN_MULTIPART.headers },
-        payload,
-      });
-      expect([payload, response.statusCode, response.json()]).toEqual([
+    const answers = await sendBrokenMultipart(
+      ctx.app,
+      `/api/v1/documents/upload/context?agent_id=${agentId}`,
+      bearer(owner.token),
+    );
+    for (const [payload, status, body] of answers) {
+      expect([payload, status, body]).toEqual([
         payload,
         422,
         expect.objectContaining({ field: 'file', detail: 'The file did not arrive whole; send it again.' }),

@@ -3,7 +3,7 @@ import type { PhoneMessageSent, Thread } from '../../../server/sandbox/phone/ser
 import { textPng } from '../../fixtures/images';
 import { bearer, registerUser, SANDBOX_CUSTOMER, useTestApp } from '../support/helpers';
 import { buildListeningSandboxApp, connectWhatsApp } from '../support/whatsapp-helpers';
-import { BROKEN_MULTIPART } from '../support/documents-helpers';
+import { sendBrokenMultipart } from '../support/documents-helpers';
 
 const ctx = useTestApp((db) => buildListeningSandboxApp(db));
 
@@ -112,18 +112,12 @@ describe('POST /sandbox/phone/media', () => {
     });
     expect(refused.statusCode).toBe(422);
     expect(refused.json()).toMatchObject({ field: 'file' });
-    for (const payload of BROKEN_MULTIPART.payloads) {
-      const broken = await ctx.app.inject({
-        method: 'POST',
-        url: '/sandbox/phone/media',
-        payload,
-        headers: { ...BROKEN_MULTIPART.headers, ...SANDBOX_CUSTOMER },
-      });
-      expect([payload, broken.statusCode, broken.json()]).toEqual([
-        payload,
-        422,
-        expect.objectContaining({ field: 'file' }),
-      ]);
+    for (const [payload, status, body] of await sendBrokenMultipart(
+      ctx.app,
+      '/sandbox/phone/media',
+      SANDBOX_CUSTOMER,
+    )) {
+      expect([payload, status, body]).toEqual([payload, 422, expect.objectContaining({ field: 'file' })]);
     }
   });
 });

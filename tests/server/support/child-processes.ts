@@ -18,11 +18,6 @@ export interface Child {
   readonly exited: Promise<number | null>;
 }
 
-/** The server (server/main.ts) with `env`, in a process of its own. */
-export function runServer(env: NodeJS.ProcessEnv): Child {
-  return runTs('server/main.ts', [], env);
-}
-
 /** Runs a TypeScript file of this repository through tsx, as `npm start` does. */
 export function runTs(file: string, args: string[] = [], env: NodeJS.ProcessEnv = {}): Child {
   const child = spawn(process.execPath, ['--import', 'tsx', file, ...args], {
@@ -71,7 +66,7 @@ export function serverEnv(dataDir: string, port: number): NodeJS.ProcessEnv {
 
 /** `server/main.ts` on its own DATA_DIR and port, in the embedded shape (`env` adds to its environment). */
 export function startServer(dataDir: string, port: number, env: NodeJS.ProcessEnv = {}): Child {
-  return runServer({ ...serverEnv(dataDir, port), ...env });
+  return runTs('server/main.ts', [], { ...serverEnv(dataDir, port), ...env });
 }
 
 export function freePort(): Promise<number> {

@@ -31,14 +31,30 @@ export function multipartFiles(files: FilePart[]) {
  * Bodies that say multipart/form-data but are not: no boundary at all, a stray byte, a part cut off
  * before its end. Every upload route answers them as the sender's mistake, never with a 500.
  */
-export const BROKEN_MULTIPART = {
-  headers: { 'content-type': 'multipart/form-data; boundary=broken' },
-  payloads: [
-    '\u0000',
-    'not a form',
-    '--broken\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\n\r\nhello',
-  ],
-};
+const BROKEN_MULTIPART = [
+  '\u0000',
+  'not a form',
+  '--broken\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\n\r\nhello',
+];
+
+/** Each BROKEN_MULTIPART body POSTed to `url` with `headers`: [body, status, JSON answer] per body. */
+export async function sendBrokenMultipart(
+  app: { inject: TestContext['app']['inject'] },
+  url: string,
+  headers: Record<string, string>,
+): Promise<Array<[string, number, unknown]>> {
+  const answers: Array<[string, number, unknown]> = [];
+  for (const payload of BROKEN_MULTIPART) {
+    const response = await app.inject({
+      method: 'POST',
+      url,
+      headers: { ...headers, 'content-type': 'multipart/form-data; boundary=broken' },
+      payload,
+    });
+    answers.push([payload, response.statusCode, response.json()]);
+  }
+  return answers;
+}
 
 /** A multipart/form-data body with one file part. */
 export function multipart(filename: string, content: Buffer, contentType?: string, field?: string) {

@@ -9,7 +9,7 @@ import {
 } from '../../../server/services/whatsapp/graph-errors';
 import { textPng } from '../../fixtures/images';
 import { textPdf } from '../../fixtures/pdf';
-import { BROKEN_MULTIPART } from '../support/documents-helpers';
+import { sendBrokenMultipart } from '../support/documents-helpers';
 import { recordingGraph, type Exchange } from '../support/graph-recorder';
 import { openTestDb, type TestDb } from '../support/helpers';
 import { MetaOpenApi, shapeOf } from '../support/meta-openapi';
@@ -93,14 +93,11 @@ describe('media', () => {
 
   it('answers a multipart body that is cut short or malformed as a bad parameter (100), never a 5xx', async () => {
     const { token, phone_number_id: phoneNumberId } = await business();
-    for (const payload of BROKEN_MULTIPART.payloads) {
-      const response = await app.inject({
-        method: 'POST',
-        url: `/sandbox/graph/v23.0/${phoneNumberId}/media`,
-        headers: { authorization: `Bearer ${token}`, ...BROKEN_MULTIPART.headers },
-        payload,
-      });
-      expect([payload, response.statusCode, response.json()]).toEqual([
+    const answers = await sendBrokenMultipart(app, `/sandbox/graph/v23.0/${phoneNumberId}/media`, {
+      authorization: `Bearer ${token}`,
+    });
+    for (const [payload, status, body] of answers) {
+      expect([payload, status, body]).toEqual([
         payload,
         400,
         {
