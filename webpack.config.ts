@@ -7,7 +7,7 @@ import type { Configuration as DevServerConfiguration } from 'webpack-dev-server
 import { CROSS_ORIGIN_OPENER_POLICY } from './server/plugins/security';
 
 export const WEB_OUT_DIR = path.resolve(__dirname, 'dist/web');
-/** Which files each named chunk group needs (e.g. the landing page's), for the bundle benchmark. */
+/** Which files each named chunk group needs (the entry's render the landing page), for the bundle benchmark. */
 export const CHUNK_GROUPS_FILE = 'chunk-groups.json';
 
 const CSS_VARIABLES_UNAVAILABLE =

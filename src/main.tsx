@@ -1,8 +1,8 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { createBrowserRouter } from 'react-router';
-import App from './App';
-import { createRoutes } from './routes';
+import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
+import type { AppRouter } from './App';
+import AppFrame from './AppFrame';
+import LandingScreen from './features/landing/LandingScreen';
 import { setupStore } from './store';
 import type { DevToolsSanitizers } from './store/devTools';
 import { mayHaveOptedIntoDevTools } from './store/devToolsFlag';
@@ -10,20 +10,54 @@ import { readStoredThemeMode } from './theme';
 
 const themeMode = readStoredThemeMode();
 
+/**
+ * A first visit to `/` renders the landing page without the router, which loads (with every other
+ * page) only when the visitor goes on: the landing page ships little script. The server sends `/`
+ * prerendered in the light theme (scripts/prerender-landing.tsx), which this script hydrates.
+ */
 function start(devTools?: DevToolsSanitizers) {
-  // The store's sagas navigate through the router (never before it exists), and the router's routes
-  // load features into the store.
+  let router: AppRouter | undefined;
+  let app: Promise<void> | undefined;
+  let root: Root;
+  // Sagas navigate through the router once it exists; before that, going somewhere opens the app.
   const store = setupStore(
     { theme: { mode: themeMode } },
-    { navigate: (to, options) => router.navigate(to, options), devTools },
+    { navigate: (to, options) => (router ? router.navigate(to, options) : openApp(to, options?.replace)), devTools },
   );
-  const router = createBrowserRouter(createRoutes(store.loadFeature));
 
-  createRoot(document.getElementById('root')!).render(
+  /** Loads the app (once) and renders its router at the browser's location, first moved to `to`. */
+  function openApp(to?: string, replace = false): Promise<void> {
+    if (to !== undefined) window.history[replace ? 'replaceState' : 'pushState'](null, '', to);
+    app ??= import(/* webpackChunkName: "app" */ './App').then(({ default: App, createAppRouter }) => {
+      router = createAppRouter(store);
+      root.render(
+        <StrictMode>
+          <App store={store} router={router} />
+        </StrictMode>,
+      );
+    });
+    return app;
+  }
+
+  const container = document.getElementById('root')!;
+  if (window.location.pathname !== '/') {
+    root = createRoot(container);
+    void openApp();
+    return;
+  }
+  const landing = (
     <StrictMode>
-      <App store={store} router={router} />
-    </StrictMode>,
+      <AppFrame store={store}>
+        <LandingScreen navigate={(to) => void openApp(to)} />
+      </AppFrame>
+    </StrictMode>
   );
+  if (container.hasChildNodes() && themeMode === 'light') {
+    root = hydrateRoot(container, landing);
+  } else {
+    root = createRoot(container);
+    root.render(landing);
+  }
 }
 
 // Only a browser that may have turned Redux DevTools on waits for their module, which decides; if it

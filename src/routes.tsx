@@ -32,7 +32,7 @@ export function createRoutes(loadFeature: LoadFeature): RouteObject[] {
       // Shown while the first lazy page loads; the page appears a moment later.
       HydrateFallback: () => null,
       children: [
-        { index: true, lazy: page(() => import(/* webpackChunkName: "landing" */ './features/landing/LandingPage')) },
+        { index: true, lazy: page(() => import('./features/landing/LandingPage')) },
         { path: 'login', lazy: page(() => import('./features/auth/LoginPage')) },
         { path: 'register', lazy: page(() => import('./features/register/RegisterPage'), 'register') },
         { path: 'forgot-password', lazy: page(() => import('./features/account/ForgotPasswordPage'), 'account') },

@@ -1,20 +1,14 @@
-import { useEffect } from 'react';
-import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import { landingOpened, selectConnectionStatus } from '../connection/slice';
-import LandingView from './LandingView';
+import { useNavigate } from 'react-router';
+import LandingScreen from './LandingScreen';
 
-/** Checks the connection on every visit and lets the view show the way in that fits it. */
+/** The landing page as the app's `/` route, for an owner who comes back to it from another page. */
 export default function LandingPage() {
-  const dispatch = useAppDispatch();
-  const status = useAppSelector(selectConnectionStatus);
-  useEffect(() => {
-    dispatch(landingOpened());
-  }, [dispatch]);
+  const navigate = useNavigate();
   // The page's own title: index.html's, given back when the owner returns from another page.
   return (
     <>
       <title>Threadline — AI for your WhatsApp Business</title>
-      <LandingView status={status} />
+      <LandingScreen navigate={(to) => void navigate(to)} />
     </>
   );
 }

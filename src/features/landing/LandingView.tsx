@@ -1,22 +1,12 @@
-import AutoAwesomeIcon from '@mui/icons-material/AutoAwesome';
-import ForumIcon from '@mui/icons-material/Forum';
-import InsightsIcon from '@mui/icons-material/Insights';
-import SupportAgentIcon from '@mui/icons-material/SupportAgent';
-import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import Container from '@mui/material/Container';
-import MuiLink from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
-import Toolbar from '@mui/material/Toolbar';
+import type { Theme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { lazy, Suspense, useState, type MouseEvent, type ReactNode } from 'react';
 
 export interface LandingViewProps {
   status: 'loading' | 'connected' | 'disconnected' | 'error';
+  /** Opens another page of the app; the links are plain links too (a new tab, a copied address). */
+  navigate: (to: string) => void;
 }
 
 type ConnectionStatus = LandingViewProps['status'];
@@ -38,6 +28,15 @@ const STATUS_ALERTS: Partial<Record<ConnectionStatus, { severity: 'error' | 'suc
     connected: { severity: 'success', role: 'status', text: 'WhatsApp Account Connected Successfully!' },
   };
 
+/** A Material icon's shapes, drawn as MUI's SvgIcon draws them (24 × 24, the text's colour). */
+function Icon({ children }: { children: ReactNode }) {
+  return (
+    <svg viewBox="0 0 24 24" width="24" height="24" fill="currentColor" focusable="false" aria-hidden>
+      {children}
+    </svg>
+  );
+}
+
 interface Highlight {
   title: string;
   text: string;
@@ -48,22 +47,42 @@ const FEATURES: Highlight[] = [
   {
     title: 'Messaging Automation',
     text: 'Answer routine questions, confirm details and follow up on your WhatsApp Business number automatically, day and night.',
-    icon: <ForumIcon />,
+    icon: (
+      <Icon>
+        <path d="M21 6h-2v9H6v2c0 .55.45 1 1 1h11l4 4V7c0-.55-.45-1-1-1m-4 6V3c0-.55-.45-1-1-1H3c-.55 0-1 .45-1 1v14l4-4h10c.55 0 1-.45 1-1" />
+      </Icon>
+    ),
   },
   {
     title: 'AI-Powered Responses',
     text: 'Replies written by the model you choose and grounded in your own documents, in the tone you set.',
-    icon: <AutoAwesomeIcon />,
+    icon: (
+      <Icon>
+        <path d="m19 9 1.25-2.75L23 5l-2.75-1.25L19 1l-1.25 2.75L15 5l2.75 1.25zm-7.5.5L9 4 6.5 9.5 1 12l5.5 2.5L9 20l2.5-5.5L17 12zM19 15l-1.25 2.75L15 19l2.75 1.25L19 23l1.25-2.75L23 19l-2.75-1.25z" />
+      </Icon>
+    ),
   },
   {
     title: 'Real-Time Management',
     text: 'Follow every conversation as it happens, reply by hand at any moment and pick up escalations the moment they arrive.',
-    icon: <SupportAgentIcon />,
+    icon: (
+      <Icon>
+        <path d="M21 12.22C21 6.73 16.74 3 12 3c-4.69 0-9 3.65-9 9.28-.6.34-1 .98-1 1.72v2c0 1.1.9 2 2 2h1v-6.1c0-3.87 3.13-7 7-7s7 3.13 7 7V19h-8v2h8c1.1 0 2-.9 2-2v-1.22c.59-.31 1-.92 1-1.64v-2.3c0-.7-.41-1.31-1-1.62" />
+        <circle cx="9" cy="13" r="1" />
+        <circle cx="15" cy="13" r="1" />
+        <path d="M18 11.03C17.52 8.18 15.04 6 12.05 6c-3.03 0-6.29 2.51-6.03 6.45 2.47-1.01 4.33-3.21 4.86-5.89 1.31 2.63 4 4.44 7.12 4.47" />
+      </Icon>
+    ),
   },
   {
     title: 'Customer Analytics',
     text: 'See message volume, AI response rate, response times and escalations, and learn what your customers ask most.',
-    icon: <InsightsIcon />,
+    icon: (
+      <Icon>
+        <path d="M21 8c-1.45 0-2.26 1.44-1.93 2.51l-3.55 3.56c-.3-.09-.74-.09-1.04 0l-2.55-2.55C12.27 10.45 11.46 9 10 9c-1.45 0-2.27 1.44-1.93 2.52l-4.56 4.55C2.44 15.74 1 16.55 1 18c0 1.1.9 2 2 2 1.45 0 2.26-1.44 1.93-2.51l4.55-4.56c.3.09.74.09 1.04 0l2.55 2.55C12.73 16.55 13.54 18 15 18c1.45 0 2.27-1.44 1.93-2.52l3.56-3.55c1.07.33 2.51-.48 2.51-1.93 0-1.1-.9-2-2-2" />
+        <path d="m15 9 .94-2.07L18 6l-2.06-.93L15 3l-.92 2.07L12 6l2.08.93zM3.5 11 4 9l2-.5L4 8l-.5-2L3 8l-2 .5L3 9z" />
+      </Icon>
+    ),
   },
 ];
 
@@ -88,6 +107,17 @@ const sectionHeadingSx = {
   mb: { xs: 4, md: 6 },
 } as const;
 
+/** What MUI's Container does: the page's column, centred, at most a breakpoint wide. */
+function column(maxWidth: 'md' | 'lg', gutters = true) {
+  return { width: '100%', mx: 'auto', maxWidth, ...(gutters && { px: { xs: 2, sm: 3 } }) } as const;
+}
+
+const footerLinkSx = {
+  color: 'text.secondary',
+  textDecoration: 'none',
+  '&:hover': { textDecoration: 'underline' },
+} as const;
+
 const cardListSx = {
   listStyle: 'none',
   m: 0,
@@ -96,77 +126,164 @@ const cardListSx = {
   gap: 3,
 } as const;
 
+/**
+ * MUI's contained and outlined buttons drawn with `sx` alone, as are the page's cards, bar and links:
+ * Button brings ButtonBase, its ripple and its progress indicator (about 9 KB gzip) to a page whose
+ * buttons are two links and a dialog opener.
+ */
+function buttonSx(look: 'contained' | 'outlined', large = false) {
+  return (theme: Theme) => ({
+    ...theme.typography.button,
+    display: 'inline-flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    minWidth: 64,
+    px: large ? '21px' : '15px',
+    py: large ? '7px' : '5px',
+    fontSize: large ? '0.9375rem' : '0.875rem',
+    border: 1,
+    borderRadius: 1,
+    cursor: 'pointer',
+    textDecoration: 'none',
+    transition: theme.transitions.create(['background-color', 'border-color'], {
+      duration: theme.transitions.duration.short,
+    }),
+    '&:focus-visible': { outline: 2, outlineColor: 'primary.main', outlineOffset: 2 },
+    ...(look === 'contained'
+      ? {
+          color: 'primary.contrastText',
+          bgcolor: 'primary.main',
+          borderColor: 'primary.main',
+          '&:hover': { bgcolor: 'primary.dark', borderColor: 'primary.dark' },
+        }
+      : {
+          color: 'primary.main',
+          bgcolor: 'transparent',
+          borderColor: theme.alpha(theme.palette.primary.main, 0.5),
+          '&:hover': {
+            borderColor: 'primary.main',
+            bgcolor: theme.alpha(theme.palette.primary.main, theme.palette.action.hoverOpacity),
+          },
+        }),
+    '&:disabled': {
+      color: 'action.disabled',
+      bgcolor: 'action.disabledBackground',
+      borderColor: 'transparent',
+      cursor: 'default',
+    },
+  });
+}
+
+/**
+ * A link's props that open `to` in this tab through `navigate`: the landing page runs without the
+ * router (src/main.tsx), so its links are plain anchors whose ordinary clicks stay in the app.
+ */
+function appLink(to: string, navigate: LandingViewProps['navigate']) {
+  return {
+    href: to,
+    onClick(event: MouseEvent<HTMLAnchorElement>) {
+      if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+      event.preventDefault();
+      navigate(to);
+    },
+  };
+}
+
 function HighlightCard({ title, text, icon }: Highlight) {
   return (
-    <Card
+    <Box
       component="li"
-      variant="outlined"
-      sx={{ height: '100%', ...(!icon && { borderTop: 3, borderTopColor: 'primary.main' }) }}
+      sx={{
+        height: '100%',
+        p: 3,
+        bgcolor: 'background.paper',
+        border: 1,
+        borderColor: 'divider',
+        borderRadius: 1,
+        ...(!icon && { borderTop: 3, borderTopColor: 'primary.main' }),
+      }}
     >
-      <CardContent sx={{ p: 3 }}>
-        {icon && (
-          <Box
-            aria-hidden
-            sx={(theme) => ({
-              display: 'inline-flex',
-              p: 1.25,
-              mb: 2,
-              borderRadius: 2,
-              color: 'primary.main',
-              bgcolor: theme.alpha(theme.palette.primary.main, 0.12),
-            })}
-          >
-            {icon}
-          </Box>
-        )}
-        <Typography variant="h6" component="h3" gutterBottom>
-          {title}
-        </Typography>
-        <Typography color="text.secondary">{text}</Typography>
-      </CardContent>
-    </Card>
+      {icon && (
+        <Box
+          aria-hidden
+          sx={(theme) => ({
+            display: 'inline-flex',
+            p: 1.25,
+            mb: 2,
+            borderRadius: 2,
+            color: 'primary.main',
+            bgcolor: theme.alpha(theme.palette.primary.main, 0.12),
+          })}
+        >
+          {icon}
+        </Box>
+      )}
+      <Typography variant="h6" component="h3" gutterBottom>
+        {title}
+      </Typography>
+      <Typography color="text.secondary">{text}</Typography>
+    </Box>
   );
 }
 
-function TopBarAction({ status }: LandingViewProps) {
+function TopBarAction({ status, navigate }: LandingViewProps) {
   if (status === 'loading') {
     return (
-      <Button variant="contained" disabled>
+      <Box component="button" type="button" disabled sx={buttonSx('contained')}>
         Checking Status...
-      </Button>
+      </Box>
     );
   }
   const { label, to } = TOP_BAR_ACTIONS[status];
   return (
-    <Button variant="contained" component={Link} to={to}>
+    <Box component="a" {...appLink(to, navigate)} sx={buttonSx('contained')}>
       {label}
-    </Button>
+    </Box>
   );
 }
 
 /** The public landing page: what Threadline does, and the way in, according to the connection status. */
-export default function LandingView({ status }: LandingViewProps) {
+export default function LandingView({ status, navigate }: LandingViewProps) {
   const [tour, setTour] = useState<'unopened' | 'open' | 'closed'>('unopened');
   const alert = STATUS_ALERTS[status];
   const showsHeroActions = status !== 'loading' && status !== 'connected';
 
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
-      <AppBar position="sticky" color="inherit" elevation={0} sx={{ borderBottom: 1, borderColor: 'divider' }}>
-        <Container maxWidth="lg" disableGutters>
-          <Toolbar sx={{ gap: 2, justifyContent: 'space-between' }}>
+      <Box
+        component="header"
+        sx={{
+          position: 'sticky',
+          top: 0,
+          zIndex: 'appBar',
+          bgcolor: 'background.paper',
+          borderBottom: 1,
+          borderColor: 'divider',
+        }}
+      >
+        <Box sx={column('lg', false)}>
+          <Box
+            sx={{
+              display: 'flex',
+              alignItems: 'center',
+              justifyContent: 'space-between',
+              gap: 2,
+              minHeight: { xs: 56, sm: 64 },
+              px: { xs: 2, sm: 3 },
+            }}
+          >
             <Typography
-              component={Link}
-              to="/"
+              component="a"
+              {...appLink('/', navigate)}
               variant="h6"
               sx={{ fontWeight: 800, color: 'primary.main', textDecoration: 'none' }}
             >
               Threadline
             </Typography>
-            <TopBarAction status={status} />
-          </Toolbar>
-        </Container>
-      </AppBar>
+            <TopBarAction status={status} navigate={navigate} />
+          </Box>
+        </Box>
+      </Box>
 
       <Box component="main" sx={{ flex: 1 }}>
         <Box
@@ -176,7 +293,7 @@ export default function LandingView({ status }: LandingViewProps) {
             background: `linear-gradient(180deg, ${theme.alpha(theme.palette.primary.main, 0.1)} 0%, transparent 100%)`,
           })}
         >
-          <Container maxWidth="md" sx={{ textAlign: 'center' }}>
+          <Box sx={{ ...column('md'), textAlign: 'center' }}>
             <Typography
               variant="h2"
               component="h1"
@@ -214,26 +331,35 @@ export default function LandingView({ status }: LandingViewProps) {
               </Typography>
             )}
             {showsHeroActions && (
-              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mt: 5, justifyContent: 'center' }}>
-                <Button variant="contained" size="large" component={Link} to="/register">
+              <Box
+                sx={{
+                  mt: 5,
+                  display: 'flex',
+                  flexDirection: { xs: 'column', sm: 'row' },
+                  gap: 2,
+                  justifyContent: 'center',
+                }}
+              >
+                <Box component="a" {...appLink('/register', navigate)} sx={buttonSx('contained', true)}>
                   Connect WhatsApp Account
-                </Button>
-                <Button
-                  variant="outlined"
-                  size="large"
+                </Box>
+                <Box
+                  component="button"
+                  type="button"
+                  sx={buttonSx('outlined', true)}
                   aria-haspopup="dialog"
                   onPointerEnter={loadDemoTour}
                   onFocus={loadDemoTour}
                   onClick={() => setTour('open')}
                 >
                   Watch Demo
-                </Button>
-              </Stack>
+                </Box>
+              </Box>
             )}
-          </Container>
+          </Box>
         </Box>
 
-        <Container component="section" maxWidth="lg" sx={{ py: { xs: 6, md: 10 } }}>
+        <Box component="section" sx={{ ...column('lg'), py: { xs: 6, md: 10 } }}>
           <Typography variant="h4" component="h2" align="center" sx={sectionHeadingSx}>
             Everything you need to run customer conversations
           </Typography>
@@ -246,13 +372,13 @@ export default function LandingView({ status }: LandingViewProps) {
               <HighlightCard key={feature.title} {...feature} />
             ))}
           </Box>
-        </Container>
+        </Box>
 
         <Box
           component="section"
           sx={{ py: { xs: 6, md: 10 }, bgcolor: 'background.paper', borderTop: 1, borderColor: 'divider' }}
         >
-          <Container maxWidth="lg">
+          <Box sx={column('lg')}>
             <Typography variant="h4" component="h2" align="center" sx={sectionHeadingSx}>
               Why Choose Threadline
             </Typography>
@@ -265,14 +391,14 @@ export default function LandingView({ status }: LandingViewProps) {
                 <HighlightCard key={reason.title} {...reason} />
               ))}
             </Box>
-          </Container>
+          </Box>
         </Box>
       </Box>
 
       <Box component="footer" sx={{ py: 4, borderTop: 1, borderColor: 'divider' }}>
-        <Container
-          maxWidth="lg"
+        <Box
           sx={{
+            ...column('lg'),
             display: 'flex',
             flexDirection: { xs: 'column', sm: 'row' },
             alignItems: { xs: 'flex-start', sm: 'center' },
@@ -283,15 +409,15 @@ export default function LandingView({ status }: LandingViewProps) {
           <Typography variant="body2" color="text.secondary">
             © 2025
           </Typography>
-          <Stack component="nav" aria-label="Legal" direction="row" spacing={3}>
-            <MuiLink component={Link} to="/privacy" variant="body2" color="text.secondary" underline="hover">
+          <Box component="nav" aria-label="Legal" sx={{ display: 'flex', gap: 3 }}>
+            <Typography component="a" {...appLink('/privacy', navigate)} variant="body2" sx={footerLinkSx}>
               Privacy Policy
-            </MuiLink>
-            <MuiLink component={Link} to="/terms" variant="body2" color="text.secondary" underline="hover">
+            </Typography>
+            <Typography component="a" {...appLink('/terms', navigate)} variant="body2" sx={footerLinkSx}>
               Terms & Conditions
-            </MuiLink>
-          </Stack>
-        </Container>
+            </Typography>
+          </Box>
+        </Box>
       </Box>
 
       {tour !== 'unopened' && (

@@ -1,18 +1,15 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { TOUR_STEPS } from '../../../../src/features/landing/DemoTour';
 import LandingView, { type LandingViewProps } from '../../../../src/features/landing/LandingView';
 
 type Status = LandingViewProps['status'];
 
+/** Renders the view; answers the `navigate` it was given, which records where its links went. */
 function renderLanding(status: Status) {
-  const router = createMemoryRouter([
-    { path: '/', element: <LandingView status={status} /> },
-    { path: '*', element: <p>Somewhere else</p> },
-  ]);
-  render(<RouterProvider router={router} />);
-  return router;
+  const navigate = jest.fn<void, [string]>();
+  render(<LandingView status={status} navigate={navigate} />);
+  return navigate;
 }
 
 const topBar = () => within(screen.getByRole('banner'));
@@ -41,9 +38,22 @@ describe('LandingView', () => {
     });
 
     it('takes a connected owner to the dashboard', async () => {
-      const router = renderLanding('connected');
+      const navigate = renderLanding('connected');
       await userEvent.click(topBar().getByRole('link', { name: 'Go to Dashboard' }));
-      expect(router.state.location.pathname).toBe('/dashboard');
+      expect(navigate).toHaveBeenCalledWith('/dashboard');
+    });
+
+    it('leaves a click that asks for another tab or window to the browser', () => {
+      const navigate = renderLanding('disconnected');
+      const link = topBar().getByRole('link', { name: 'Get Started' });
+      // jsdom cannot open another tab: a listener stands in for the browser once the view has let go.
+      for (const init of [{ ctrlKey: true }, { metaKey: true }, { shiftKey: true }, { button: 1 }]) {
+        link.addEventListener('click', (event) => event.preventDefault(), { once: true });
+        fireEvent.click(link, init);
+      }
+      expect(navigate).not.toHaveBeenCalled();
+      expect(fireEvent.click(link)).toBe(false);
+      expect(navigate).toHaveBeenCalledWith('/register');
     });
   });
 
