@@ -1,6 +1,8 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import webpack from 'webpack';
+import { LANDING_PAGE_FILE } from '../server/plugins/spa';
 import config, { WEB_OUT_DIR } from '../webpack.config';
 
 const ROOT = path.resolve(__dirname, '..');
@@ -25,16 +27,33 @@ export function isWebBuildFresh(): boolean {
   });
 }
 
-export function buildWeb(): Promise<webpack.Stats> {
-  return new Promise((resolve, reject) => {
-    webpack(config(undefined, { mode: 'production' }), (error, stats) => {
+/** Writes the prerendered landing page beside index.html (scripts/prerender-landing.tsx). */
+function prerenderLanding(): void {
+  execFileSync(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      path.join(__dirname, 'prerender-landing.tsx'),
+      path.join(WEB_OUT_DIR, 'index.html'),
+      path.join(WEB_OUT_DIR, LANDING_PAGE_FILE),
+    ],
+    { cwd: ROOT, env: { ...process.env, NODE_ENV: 'production' }, stdio: ['ignore', 'inherit', 'inherit'] },
+  );
+}
+
+export async function buildWeb(): Promise<webpack.Stats> {
+  const stats = await new Promise<webpack.Stats>((resolve, reject) => {
+    webpack(config(undefined, { mode: 'production' }), (error, result) => {
       if (error) return reject(error);
-      if (!stats || stats.hasErrors()) {
-        return reject(new Error(stats?.toString({ all: false, errors: true }) ?? 'webpack failed'));
+      if (!result || result.hasErrors()) {
+        return reject(new Error(result?.toString({ all: false, errors: true }) ?? 'webpack failed'));
       }
-      resolve(stats);
+      resolve(result);
     });
   });
+  prerenderLanding();
+  return stats;
 }
 
 export async function ensureWebBuild(log: (line: string) => void = console.log): Promise<void> {

@@ -9,6 +9,9 @@ export interface SpaOptions {
   webDir: string;
 }
 
+/** `/` prerendered, written beside index.html by the build (scripts/prerender-landing.tsx). */
+export const LANDING_PAGE_FILE = 'landing.html';
+
 const HASHED_ASSET = /\.[0-9a-f]{8,}\.(js|css|woff2?|png|svg|jpg)$/;
 
 function wantsApp(request: FastifyRequest): boolean {
@@ -30,13 +33,15 @@ function notFound(request: FastifyRequest, reply: FastifyReply) {
 
 /**
  * Serves the built SPA: hashed assets cached for a year, index.html never cached, and every
- * other page path answered with index.html so that the client router can take it (history fallback).
+ * other page path answered with index.html so that the client router can take it (history fallback);
+ * `/` is answered with the prerendered landing page when the build wrote one.
  * Unknown API paths and missing files get the JSON error body.
  */
 export default fp<SpaOptions>(
   async function spa(app: FastifyInstance, { webDir }) {
     const indexFile = path.join(webDir, 'index.html');
     const built = fs.existsSync(indexFile);
+    const hasLandingPage = fs.existsSync(path.join(webDir, LANDING_PAGE_FILE));
     if (built) {
       await app.register(fastifyStatic, {
         root: webDir,
@@ -62,7 +67,8 @@ export default fp<SpaOptions>(
           .type('text/plain; charset=utf-8')
           .send('The web app is not built yet. Run `npm run build` (or `npm start`, which builds it).');
       }
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      const page = request.url.split('?')[0] === '/' && hasLandingPage ? LANDING_PAGE_FILE : 'index.html';
+      return reply.header('cache-control', 'no-cache').sendFile(page);
     });
   },
   { name: 'spa' },

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { Type } from 'typebox';
 import { buildApp, type App } from '../../../server/app';
 import { ValidationFailed } from '../../../server/errors';
+import { LANDING_PAGE_FILE } from '../../../server/plugins/spa';
 import { buildTestApp, testConfig, useTestApp } from '../support/helpers';
 
 const ctx = useTestApp();
@@ -177,5 +178,29 @@ describe('the web app', () => {
     const response = await web.inject({ method: 'GET', url: '/api/v1/missing' });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toMatchObject({ code: 'not_found' });
+  });
+});
+
+describe('the web app with the prerendered landing page', () => {
+  let web: App;
+  const webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'threadline-web-'));
+
+  beforeAll(async () => {
+    fs.writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><div id="root"></div>');
+    fs.writeFileSync(path.join(webDir, LANDING_PAGE_FILE), '<!doctype html><div id="root"><h1>Landing</h1></div>');
+    web = await buildTestApp(ctx.db, { webDir });
+  });
+  afterAll(() => web.close());
+
+  it.each(['/', '/?utm_source=ad'])('answers %s with the landing page, never cached', async (url) => {
+    const response = await web.inject({ method: 'GET', url });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<h1>Landing</h1>');
+    expect(response.headers['cache-control']).toBe('no-cache');
+  });
+
+  it.each(['/login', '/dashboard'])('answers %s with the empty index.html', async (url) => {
+    const response = await web.inject({ method: 'GET', url });
+    expect(response.body).toBe('<!doctype html><div id="root"></div>');
   });
 });
