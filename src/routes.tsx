@@ -13,8 +13,10 @@ function titled(title: string): { handle: RouteHandle } {
 }
 
 /**
- * Every route of SPEC.md §2, in one table. Pages are lazy-loaded so that the landing page ships
- * little script; the features a page needs (state and sagas) load with it, before it renders.
+ * Every route of SPEC.md §2, in one table. Pages are lazy-loaded so that a first visit fetches only
+ * its own page; the features a page needs (state and sagas) load with it, before it renders. A first
+ * visit to `/` renders the landing page without this table (src/main.tsx); `/` here serves an owner
+ * who comes back to it.
  */
 export function createRoutes(loadFeature: LoadFeature): RouteObject[] {
   function page(load: () => Promise<PageModule>, ...features: FeatureName[]): RouteObject['lazy'] {
