@@ -6,7 +6,7 @@ import { loadConfig } from '../server/config';
 import { openPostgres, type Db } from '../server/db/client';
 import { migrate } from '../server/db/migrate';
 import { inboundTextPayload, serialise, signatureOf, webhookUrl } from '../server/sandbox/webhooks';
-import { connectedOwner, injectApi, openBenchApp } from './owner';
+import { connectedOwner, injectApi, openBenchApp, openBenchPostgres } from './owner';
 import { percentile, type BenchResult } from './report';
 
 const OWNERS = 10;
@@ -15,7 +15,6 @@ const MESSAGES = 1_000;
 const IDLE_STREAMS = 1_000;
 const BUDGET_P95_MS = 100;
 const APP_SECRET = 'bench-live-app-secret';
-const LOCAL_POSTGRES = 'postgres://postgres@127.0.0.1:5432/test';
 
 /**
  * The browsers, on a thread of their own: they open `streams` (each `{ url, token, owner }`), post
@@ -235,27 +234,21 @@ async function measureIdle(node: Node): Promise<BenchResult[]> {
 
 /** Two API nodes of the scaled-out shape, in process, on a fresh database of the local PostgreSQL. */
 async function twoPostgresNodes(): Promise<{ writer: Node; reader: Node; close: () => Promise<void> }> {
-  const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? LOCAL_POSTGRES;
-  const database = `threadline_bench_live_${crypto.randomBytes(4).toString('hex')}`;
-  const admin = await openPostgres(adminUrl);
-  await admin.exec(`create database ${database}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${database}`;
+  const database = await openBenchPostgres('live');
   const pools: Db[] = [];
   const nodes: Node[] = [];
   const close = async () => {
     for (const node of nodes) await node.app.close();
     for (const pool of pools) await pool.close();
-    await admin.exec(`drop database if exists ${database} with (force)`);
-    await admin.close();
+    await database.close();
   };
   try {
     const base = loadConfig({ NODE_ENV: 'test' });
     const secretKey = crypto.randomBytes(32).toString('base64');
+    await migrate(database.db);
     for (let i = 0; i < 2; i += 1) {
-      const db = await openPostgres(url.toString());
+      const db = await openPostgres(database.url);
       pools.push(db);
-      if (i === 0) await migrate(db);
       const config = { ...base, secretKey, whatsapp: { ...base.whatsapp, appSecret: APP_SECRET } };
       nodes.push(await listening(await buildApp(config, { db, logger: false })));
     }

@@ -5,7 +5,7 @@ import crypto from 'node:crypto';
 import type { AgentDetail, TokenResponse } from '../contract';
 import { buildApp, type App } from '../server/app';
 import { loadConfig, type Config } from '../server/config';
-import { openPglite, type Db } from '../server/db/client';
+import { openPglite, openPostgres, type Db } from '../server/db/client';
 import { migrate } from '../server/db/migrate';
 import type { PendingSignup } from '../server/sandbox/graph/accounts';
 import { CUSTOMER_TOKEN_HEADER } from '../server/sandbox/phone/customers';
@@ -33,6 +33,34 @@ export async function openBenchApp(
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+const LOCAL_POSTGRES = 'postgres://postgres@127.0.0.1:5432/test';
+
+/**
+ * A fresh database `threadline_bench_<name>_<random>` on the PostgreSQL at BENCH_DATABASE_URL or
+ * DATABASE_URL, else the local one: its address, a pool on it (not migrated) and how to drop it all.
+ */
+export async function openBenchPostgres(name: string): Promise<{ url: string; db: Db; close: () => Promise<void> }> {
+  const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? LOCAL_POSTGRES;
+  const database = `threadline_bench_${name}_${crypto.randomBytes(4).toString('hex')}`;
+  const admin = await openPostgres(adminUrl);
+  await admin.exec(`create database ${database}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${database}`;
+  const close = async () => {
+    await db?.close();
+    await admin.exec(`drop database if exists ${database} with (force)`);
+    await admin.close();
+  };
+  let db: Db | undefined;
+  try {
+    db = await openPostgres(url.toString());
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return { url: url.toString(), db, close };
 }
 
 export function bearer(token: string): Record<string, string> {

@@ -2,7 +2,6 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { openPostgres } from '../server/db/client';
 import type { Thread } from '../server/sandbox/phone/service';
 import { completion, FakeOpenAiServer } from '../tests/fixtures/openai-server';
 import {
@@ -18,7 +17,7 @@ import { AGENT_LIMITS } from '../contract';
 import { renderText } from '../tests/fixtures/images';
 import { imagePdf } from '../tests/fixtures/pdf';
 import { multipart } from '../tests/server/support/documents-helpers';
-import { bearer, CUSTOMER_PHONE_HEADERS, httpApi, ownerWithAgent, type Api } from './owner';
+import { bearer, CUSTOMER_PHONE_HEADERS, httpApi, openBenchPostgres, ownerWithAgent, type Api } from './owner';
 import { percentile, type BenchResult } from './report';
 
 /** The model's answer time: a provider under load, as the work-engine issue measured it. */
@@ -32,7 +31,6 @@ const WORKERS = 2;
 const REPLY_CONCURRENCY = 64;
 /** How often the bench looks at the unanswered customers' threads (their times are the server's). */
 const THREAD_POLL_MS = 500;
-const LOCAL_POSTGRES = 'postgres://postgres@127.0.0.1:5432/test';
 
 interface Burst {
   label: string;
@@ -170,27 +168,21 @@ async function embeddedShape(modelUrl: string): Promise<Shape> {
  * The scaled-out shape as real processes: an API node (`npm start`) and `WORKERS` job workers
  * (`npm run worker`) on a fresh database of the local PostgreSQL.
  */
-async function scaledOutShape(modelUrl: string, adminUrl: string): Promise<Shape> {
-  const database = `threadline_bench_${crypto.randomBytes(4).toString('hex')}`;
-  const admin = await openPostgres(adminUrl);
-  await admin.exec(`create database ${database}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${database}`;
+async function scaledOutShape(modelUrl: string): Promise<Shape> {
+  const database = await openBenchPostgres('burst');
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'threadline-bench-scaled-'));
   const env = {
     ...processEnv(port, dataDir, modelUrl),
-    DATABASE_URL: url.toString(),
+    DATABASE_URL: database.url,
     SECRET_KEY: crypto.randomBytes(32).toString('base64'),
   };
   const server = runTs('server/main.ts', [], env);
-  const db = await openPostgres(url.toString());
+  const { db } = database;
   const workers: Child[] = [];
   const close = async () => {
     await Promise.all([server, ...workers].map((child) => stop(child)));
-    await db.close();
-    await admin.exec(`drop database if exists ${database} with (force)`);
-    await admin.close();
+    await database.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
   try {
@@ -308,8 +300,7 @@ export async function replyBurst(): Promise<BenchResult[]> {
     } finally {
       await embedded.close();
     }
-    const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? LOCAL_POSTGRES;
-    const scaled = await scaledOutShape(modelUrl, adminUrl);
+    const scaled = await scaledOutShape(modelUrl);
     try {
       results.push(...(await measure(scaled, model, 'bench_burst_scaled')));
     } finally {
