@@ -117,7 +117,7 @@ function realModel(model: string): Answerer {
       history,
     });
     const result = await generateText({
-      model: resolve({ model, apiKey: process.env.EVAL_API_KEY }),
+      model: await resolve({ model, apiKey: process.env.EVAL_API_KEY }),
       system: prompt.system,
       messages: prompt.messages,
       tools: { [ESCALATE_TOOL]: tool({ inputSchema: z.object({ reason: z.string() }) }) },

@@ -1,8 +1,6 @@
-import { createGoogleGenerativeAI } from '@ai-sdk/google';
-import { createOpenAI } from '@ai-sdk/openai';
-import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
-import { embedMany, type EmbeddingModel } from 'ai';
+import type { EmbeddingModel } from 'ai';
 import type { Config } from '../../config';
+import { loadAi, loadGoogle, loadOpenAi, loadOpenAiCompatible } from '../replies/ai-sdk';
 
 /** What choosing an embedding model needs from an agent. */
 export interface EmbeddingAgent {
@@ -12,8 +10,11 @@ export interface EmbeddingAgent {
   apiKey: string | undefined;
 }
 
-/** The embedding model that goes with an agent's provider, or null when the provider offers none. */
-export type EmbeddingModelResolver = (agent: EmbeddingAgent) => EmbeddingModel | null;
+/**
+ * The embedding model that goes with an agent's provider, or null when the provider offers none
+ * (the providers' own resolve once their module has loaded: ../replies/ai-sdk.ts).
+ */
+export type EmbeddingModelResolver = (agent: EmbeddingAgent) => EmbeddingModel | null | Promise<EmbeddingModel | null>;
 
 /** Chunks embedded per provider call. */
 const EMBED_BATCH = 96;
@@ -41,22 +42,26 @@ const PROVIDER_OPTIONS = {
 export function providerEmbeddingModel(
   config: Pick<Config, 'openaiCompatibleBaseUrl' | 'openaiCompatibleEmbeddingModel'>,
 ): EmbeddingModelResolver {
-  return (agent) => {
+  return async (agent) => {
     const provider = agent.model.split('/')[0];
     if (provider === 'openai-compatible') {
       if (!config.openaiCompatibleBaseUrl || !config.openaiCompatibleEmbeddingModel) return null;
-      return createOpenAICompatible({
-        name: 'openai-compatible',
-        baseURL: config.openaiCompatibleBaseUrl,
-        apiKey: agent.apiKey,
-      }).embeddingModel(config.openaiCompatibleEmbeddingModel);
+      return (await loadOpenAiCompatible())
+        .createOpenAICompatible({
+          name: 'openai-compatible',
+          baseURL: config.openaiCompatibleBaseUrl,
+          apiKey: agent.apiKey,
+        })
+        .embeddingModel(config.openaiCompatibleEmbeddingModel);
     }
     if (!agent.apiKey) return null;
     switch (provider) {
       case 'openai':
-        return createOpenAI({ apiKey: agent.apiKey }).embedding('text-embedding-3-small');
+        return (await loadOpenAi()).createOpenAI({ apiKey: agent.apiKey }).embedding('text-embedding-3-small');
       case 'google':
-        return createGoogleGenerativeAI({ apiKey: agent.apiKey }).textEmbeddingModel('gemini-embedding-001');
+        return (await loadGoogle())
+          .createGoogleGenerativeAI({ apiKey: agent.apiKey })
+          .textEmbeddingModel('gemini-embedding-001');
       default:
         return null;
     }
@@ -70,6 +75,7 @@ export async function embedTexts(
   abortSignal?: AbortSignal,
 ): Promise<number[][] | null> {
   if (!model || texts.length === 0) return null;
+  const { embedMany } = await loadAi();
   const embeddings: number[][] = [];
   for (let start = 0; start < texts.length; start += EMBED_BATCH) {
     const batch = texts.slice(start, start + EMBED_BATCH);

@@ -173,7 +173,7 @@ export async function ingestDocument(
     await markDocumentFailed(db, document.id, DOCUMENT_ERRORS.noText);
     return;
   }
-  const model = resources.embeddingModel({ model: document.model, apiKey: agentKey(context, document) });
+  const model = await resources.embeddingModel({ model: document.model, apiKey: agentKey(context, document) });
   await saveKnowledge(db, document, read, model, context.signal);
   context.log.info({ document: document.id, chunks: read.chunks.length }, 'document ingested');
 }

@@ -40,7 +40,7 @@ async function queryEmbedding(
   text: string,
 ): Promise<number[] | null> {
   try {
-    const model = deps.embeddingModel({ model: agent.model, apiKey });
+    const model = await deps.embeddingModel({ model: agent.model, apiKey });
     if (!model || !(await hasEmbeddings(deps.db, agent))) return null;
     return (await embedTexts(model, [text]))?.[0] ?? null;
   } catch (error) {

@@ -1,12 +1,12 @@
-import { generateText, tool, type LanguageModel } from 'ai';
+import type { LanguageModel, Tool } from 'ai';
 import type { FastifyBaseLogger } from 'fastify';
-import { z } from 'zod';
 import type { MessageSources } from '../../../contract';
 import type { Config } from '../../config';
 import { callSignal, sleep as sleepFor } from '../../shutdown';
 import type { AgentRow } from '../agents/agents';
 import type { ContextHit } from '../knowledge/contexts';
 import type { ReplyContext } from './context';
+import { loadAi, loadZod } from './ai-sdk';
 import { ESCALATE_TOOL, type KnowledgeBaseMetadata } from './knowledge-base-model';
 import { classifyModelError, type LanguageModelResolver } from './models';
 import type { PromptMemory } from './prompt';
@@ -40,15 +40,24 @@ export type Generated =
   | { kind: 'escalate'; reason: string }
   | { kind: 'failed'; failure: 'key_rejected' | 'unavailable'; error: unknown };
 
-const escalateTool = tool({
-  description:
-    'Hand the conversation to a person from the business. Use it when the customer asks for a person, ' +
-    'or when you cannot answer from the knowledge you were given.',
-  inputSchema: z.object({ reason: z.string().describe('Why a person should take over, in a few words') }),
-});
+let escalateTool: Promise<Tool> | undefined;
+
+/** The tool the model calls to hand over, built on first use (with the AI SDK and zod). */
+function escalation(): Promise<Tool> {
+  escalateTool ??= Promise.all([loadAi(), loadZod()]).then(([{ tool }, { z }]) =>
+    tool({
+      description:
+        'Hand the conversation to a person from the business. Use it when the customer asks for a person, ' +
+        'or when you cannot answer from the knowledge you were given.',
+      inputSchema: z.object({ reason: z.string().describe('Why a person should take over, in a few words') }),
+    }),
+  );
+  return escalateTool;
+}
 
 async function generate(deps: GenerationDeps, model: LanguageModel, prompt: ReplyContext['prompt']) {
   const sleep = deps.sleep ?? ((ms: number) => sleepFor(ms, deps.signal));
+  const [{ generateText }, escalateTool] = await Promise.all([loadAi(), escalation()]);
   for (let attempt = 1; ; attempt += 1) {
     const call = callSignal(deps.signal, MODEL_TIMEOUT_MS);
     try {
@@ -118,7 +127,7 @@ export async function generateAnswer(
 ): Promise<Generated> {
   let model: LanguageModel;
   try {
-    model = deps.languageModel({ model: agent.model, apiKey, knowledge: context.knowledge });
+    model = await deps.languageModel({ model: agent.model, apiKey, knowledge: context.knowledge });
   } catch (error) {
     return { kind: 'failed', failure: 'unavailable', error };
   }

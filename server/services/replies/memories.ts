@@ -1,6 +1,4 @@
-import { generateObject } from 'ai';
 import type { FastifyBaseLogger } from 'fastify';
-import { z } from 'zod';
 import { AGENT_LIMITS, LOCAL_KNOWLEDGE_MODEL } from '../../../contract';
 import type { Db, Executor } from '../../db/client';
 import type { ReceivedMessage } from '../../events';
@@ -19,6 +17,7 @@ import {
   type Fact,
   type MemoryKind,
 } from './memory-patterns';
+import { loadAi, loadZod } from './ai-sdk';
 import type { LanguageModelResolver } from './models';
 
 /**
@@ -48,24 +47,30 @@ export interface Extraction {
   entities: Entity[];
 }
 
-const ExtractionSchema = z.object({
-  facts: z
-    .array(
-      z.object({
-        kind: z.enum(MEMORY_KINDS),
-        memory: z.string().describe('One short fact about the customer, e.g. "Name: Sheena", "Order #1234 is late"'),
-      }),
-    )
-    .describe('Durable facts about the customer worth remembering for later conversations; none is fine'),
-  entities: z
-    .array(
-      z.object({
-        label: z.string().describe('The name as written, e.g. "Deluxe Kettle", "Order #1234", "Lisbon"'),
-        type: z.string().describe('product, order, issue, place, person, organization or topic'),
-      }),
-    )
-    .describe('Things the customer mentions'),
-});
+/** What the model is asked for: built on first use, when zod loads with the AI SDK (./ai-sdk.ts). */
+async function buildExtractionSchema() {
+  const { z } = await loadZod();
+  return z.object({
+    facts: z
+      .array(
+        z.object({
+          kind: z.enum(MEMORY_KINDS),
+          memory: z.string().describe('One short fact about the customer, e.g. "Name: Sheena", "Order #1234 is late"'),
+        }),
+      )
+      .describe('Durable facts about the customer worth remembering for later conversations; none is fine'),
+    entities: z
+      .array(
+        z.object({
+          label: z.string().describe('The name as written, e.g. "Deluxe Kettle", "Order #1234", "Lisbon"'),
+          type: z.string().describe('product, order, issue, place, person, organization or topic'),
+        }),
+      )
+      .describe('Things the customer mentions'),
+  });
+}
+
+let extractionSchema: ReturnType<typeof buildExtractionSchema> | undefined;
 
 /** How long a memory extraction may take before the patterns answer instead. */
 const MEMORY_MODEL_TIMEOUT_MS = 60_000;
@@ -76,15 +81,17 @@ async function extractWithModel(
   message: string,
   known: string[],
 ): Promise<Extraction> {
-  const model = deps.languageModel({
+  const model = await deps.languageModel({
     model: agent.model,
     apiKey: openAgentApiKey(deps.secrets, agent),
   });
+  extractionSchema ??= buildExtractionSchema();
+  const [{ generateObject }, schema] = await Promise.all([loadAi(), extractionSchema]);
   const call = callSignal(deps.signal, MEMORY_MODEL_TIMEOUT_MS);
   try {
     const { object } = await generateObject({
       model,
-      schema: ExtractionSchema,
+      schema,
       // A failed extraction falls back to the patterns at once; the next message tries the model again.
       maxRetries: 0,
       abortSignal: call.signal,

@@ -1,10 +1,8 @@
-import { createAnthropic } from '@ai-sdk/anthropic';
-import { createGoogleGenerativeAI } from '@ai-sdk/google';
-import { createOpenAI } from '@ai-sdk/openai';
-import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
-import { APICallError, LoadAPIKeyError, RetryError, type LanguageModel, type TranscriptionModel } from 'ai';
+import { APICallError, LoadAPIKeyError } from '@ai-sdk/provider';
+import type { LanguageModel, RetryError, TranscriptionModel } from 'ai';
 import { LOCAL_KNOWLEDGE_MODEL } from '../../../contract';
 import type { Config } from '../../config';
+import { loadAnthropic, loadGoogle, loadOpenAi, loadOpenAiCompatible } from './ai-sdk';
 import { knowledgeBaseModel, type KnowledgeRequest } from './knowledge-base-model';
 
 /** What choosing the language model of one reply needs. */
@@ -17,11 +15,16 @@ export interface ModelChoice {
   knowledge?: KnowledgeRequest;
 }
 
-/** The language model for a reply; tests swap it for the AI SDK's mock models. */
-export type LanguageModelResolver = (choice: ModelChoice) => LanguageModel;
+/**
+ * The language model for a reply; tests swap it for the AI SDK's mock models. The providers' own
+ * resolve once their module has loaded (./ai-sdk.ts).
+ */
+export type LanguageModelResolver = (choice: ModelChoice) => LanguageModel | Promise<LanguageModel>;
 
 /** The transcription model for a reply's voice notes, or undefined when the agent's provider offers none. */
-export type TranscriptionModelResolver = (choice: Omit<ModelChoice, 'knowledge'>) => TranscriptionModel | undefined;
+export type TranscriptionModelResolver = (
+  choice: Omit<ModelChoice, 'knowledge'>,
+) => TranscriptionModel | undefined | Promise<TranscriptionModel | undefined>;
 
 /** The providers whose models read images in the prompt (as AI SDK image parts). */
 const VISION_PROVIDERS = ['openai', 'anthropic', 'google'] as const;
@@ -43,10 +46,11 @@ export function offersTranscription(model: string): boolean {
 
 /** The AI SDK transcription model for an agent's model id, with the agent's own key. */
 export function providerTranscriptionModel(): TranscriptionModelResolver {
-  return (choice) =>
-    offersTranscription(choice.model)
-      ? createOpenAI({ apiKey: choice.apiKey }).transcription(OPENAI_TRANSCRIPTION_MODEL)
-      : undefined;
+  return async (choice) => {
+    if (!offersTranscription(choice.model)) return undefined;
+    const { createOpenAI } = await loadOpenAi();
+    return createOpenAI({ apiKey: choice.apiKey }).transcription(OPENAI_TRANSCRIPTION_MODEL);
+  };
 }
 
 /** The model id was not one we can serve (no such provider, or OPENAI_COMPATIBLE_BASE_URL unset). */
@@ -54,7 +58,7 @@ export class ModelUnavailable extends Error {}
 
 /** The AI SDK model behind an agent's model id, with the agent's own key. */
 export function providerLanguageModel(config: Pick<Config, 'openaiCompatibleBaseUrl'>): LanguageModelResolver {
-  return (choice) => {
+  return async (choice) => {
     if (choice.model === LOCAL_KNOWLEDGE_MODEL) {
       if (!choice.knowledge) throw new ModelUnavailable('local/knowledge-base answers only a retrieved question');
       return knowledgeBaseModel(choice.knowledge);
@@ -64,22 +68,24 @@ export function providerLanguageModel(config: Pick<Config, 'openaiCompatibleBase
     const modelId = choice.model.slice(slash + 1);
     switch (provider) {
       case 'openai':
-        return createOpenAI({ apiKey: choice.apiKey })(modelId);
+        return (await loadOpenAi()).createOpenAI({ apiKey: choice.apiKey })(modelId);
       case 'anthropic':
-        return createAnthropic({ apiKey: choice.apiKey })(modelId);
+        return (await loadAnthropic()).createAnthropic({ apiKey: choice.apiKey })(modelId);
       case 'google':
-        return createGoogleGenerativeAI({ apiKey: choice.apiKey })(modelId);
+        return (await loadGoogle()).createGoogleGenerativeAI({ apiKey: choice.apiKey })(modelId);
       case 'openai-compatible':
         if (!config.openaiCompatibleBaseUrl) {
           throw new ModelUnavailable('OPENAI_COMPATIBLE_BASE_URL is not set, so openai-compatible models cannot run');
         }
-        return createOpenAICompatible({
-          name: 'openai-compatible',
-          baseURL: config.openaiCompatibleBaseUrl,
-          apiKey: choice.apiKey,
-          // Ollama, vLLM and LM Studio accept a JSON schema as the response format (memory extraction).
-          supportsStructuredOutputs: true,
-        }).chatModel(modelId);
+        return (await loadOpenAiCompatible())
+          .createOpenAICompatible({
+            name: 'openai-compatible',
+            baseURL: config.openaiCompatibleBaseUrl,
+            apiKey: choice.apiKey,
+            // Ollama, vLLM and LM Studio accept a JSON schema as the response format (memory extraction).
+            supportsStructuredOutputs: true,
+          })
+          .chatModel(modelId);
       default:
         throw new ModelUnavailable(`No provider serves the model '${choice.model}'`);
     }
@@ -93,8 +99,13 @@ export function providerLanguageModel(config: Pick<Config, 'openaiCompatibleBase
  */
 export type ModelFailure = 'key_rejected' | 'transient' | 'fatal';
 
+/** The AI SDK's RetryError, told by its name: its class is in `ai`, which this module does not load. */
+function isRetryError(error: unknown): error is RetryError {
+  return error instanceof Error && error.name === 'AI_RetryError' && 'lastError' in error;
+}
+
 export function classifyModelError(error: unknown): ModelFailure {
-  if (RetryError.isInstance(error)) return classifyModelError(error.lastError);
+  if (isRetryError(error)) return classifyModelError(error.lastError);
   if (LoadAPIKeyError.isInstance(error)) return 'key_rejected';
   if (APICallError.isInstance(error)) {
     const status = error.statusCode;

@@ -1,4 +1,3 @@
-import { experimental_transcribe as transcribe } from 'ai';
 import type { Db } from '../../db/client';
 import type { ReceivedMessage } from '../../events';
 import type { JobHandler } from '../../jobs/runner';
@@ -7,6 +6,7 @@ import { findActiveAgent } from '../agents/agents';
 import { openAgentApiKey } from '../agents/api-keys';
 import type { MediaStore } from '../media/store';
 import { continueDeferredReply } from './after-media';
+import { loadAi } from './ai-sdk';
 import { classifyModelError, type TranscriptionModelResolver } from './models';
 
 /**
@@ -62,13 +62,14 @@ export function transcribeHandler(resources: TranscriptionResources): JobHandler
         return settleTranscript(context.db, message, { status: 'failed' });
       }
       // The active agent may have changed since the voice note came: only its provider transcribes.
-      const model = agent ? resources.transcriptionModel({ model: agent.model, apiKey }) : undefined;
+      const model = agent ? await resources.transcriptionModel({ model: agent.model, apiKey }) : undefined;
       const stored = model ? await resources.store.get(message.userId, media.storage_key) : undefined;
       if (!model || !stored) return settleTranscript(context.db, message, { status: 'failed' });
 
       const call = callSignal(context.signal, TRANSCRIPTION_TIMEOUT_MS);
       let text: string;
       try {
+        const { experimental_transcribe: transcribe } = await loadAi();
         text = (await transcribe({ model, audio: stored.bytes, maxRetries: 0, abortSignal: call.signal })).text.trim();
       } catch (error) {
         context.signal.throwIfAborted();

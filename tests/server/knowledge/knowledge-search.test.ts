@@ -115,16 +115,18 @@ describe('embeddings', () => {
     openaiCompatibleEmbeddingModel: undefined,
   });
 
-  it('offers none for local and Anthropic models, or without a key', () => {
-    expect(unconfigured({ model: 'local/knowledge-base', apiKey: undefined })).toBeNull();
-    expect(unconfigured({ model: 'anthropic/claude-sonnet-4-5', apiKey: 'sk-ant-123' })).toBeNull();
-    expect(unconfigured({ model: 'openai/gpt-4o-mini', apiKey: undefined })).toBeNull();
-    const openai = unconfigured({ model: 'openai/gpt-4o-mini', apiKey: 'sk-123' }) as { modelId: string } | null;
+  it('offers none for local and Anthropic models, or without a key', async () => {
+    expect(await unconfigured({ model: 'local/knowledge-base', apiKey: undefined })).toBeNull();
+    expect(await unconfigured({ model: 'anthropic/claude-sonnet-4-5', apiKey: 'sk-ant-123' })).toBeNull();
+    expect(await unconfigured({ model: 'openai/gpt-4o-mini', apiKey: undefined })).toBeNull();
+    const openai = (await unconfigured({ model: 'openai/gpt-4o-mini', apiKey: 'sk-123' })) as {
+      modelId: string;
+    } | null;
     expect(openai?.modelId).toBe('text-embedding-3-small');
   });
 
   it('embeds with the configured model of an OpenAI-compatible server, and offers none without one', async () => {
-    expect(unconfigured({ model: 'openai-compatible/llama3.1', apiKey: 'local' })).toBeNull();
+    expect(await unconfigured({ model: 'openai-compatible/llama3.1', apiKey: 'local' })).toBeNull();
     const requests: Array<{ url: string | undefined; authorization: string | undefined; body: { model: string } }> = [];
     const server = http.createServer((request, response) => {
       const chunks: Buffer[] = [];
@@ -146,7 +148,7 @@ describe('embeddings', () => {
         openaiCompatibleBaseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
         openaiCompatibleEmbeddingModel: 'nomic-embed-text',
       });
-      const model = resolver({ model: 'openai-compatible/llama3.1', apiKey: 'local-key' });
+      const model = await resolver({ model: 'openai-compatible/llama3.1', apiKey: 'local-key' });
       const embeddings = await embedTexts(model, [REFUNDS, PARCELS]);
       expect(embeddings).toEqual([
         [1, 0, 0],
