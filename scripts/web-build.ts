@@ -6,7 +6,14 @@ import { LANDING_PAGE_FILE } from '../server/plugins/spa';
 import config, { WEB_OUT_DIR } from '../webpack.config';
 
 const ROOT = path.resolve(__dirname, '..');
-const SOURCES = ['src', 'public', 'contract', 'webpack.config.ts', 'package-lock.json'];
+const SOURCES = [
+  'src',
+  'public',
+  'contract',
+  'webpack.config.ts',
+  'scripts/prerender-landing.tsx',
+  'package-lock.json',
+];
 
 function newestMtime(entry: string): number {
   const stat = fs.statSync(entry);
