@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { freePort, startServer, stop, waitForHealth } from '../tests/server/support/child-processes';
 import type { BenchResult } from './report';
+import { residentMb } from './resident';
 
 const BUDGET_IDLE_MB = 300;
 /** The figure earlier runs reported: this long after the first answer, start-up's garbage is still held. */
@@ -15,13 +16,6 @@ const SETTLE_LIMIT_MS = 60_000;
 const SAMPLE_EVERY_MS = 1_000;
 /** Starts measured: one server's figure moves by ±20 MB from start to start (what V8 compiles, and when). */
 const STARTS = 3;
-
-/** A process's resident memory in MB, from /proc (Linux). */
-export function residentMb(pid: number): number {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1]);
-  return kb / 1024;
-}
 
 /**
  * Issue 20: the resident memory of `npm start`'s server (embedded: PGlite in its thread, the job

@@ -2,7 +2,8 @@ export interface BenchResult {
   name: string;
   value: number;
   unit: string;
-  budget: number;
+  /** Undefined for a figure that is reported only. */
+  budget?: number;
   /** Whether the budget is a ceiling (latency, size) or a floor (throughput). */
   better: 'lower' | 'higher';
   detail?: string;
@@ -19,6 +20,7 @@ export function peerRatio(result: BenchResult): number | undefined {
 }
 
 export function withinBudget(result: BenchResult): boolean {
+  if (result.budget === undefined) return true;
   return result.better === 'lower' ? result.value <= result.budget : result.value >= result.budget;
 }
 
@@ -26,12 +28,12 @@ export function formatResult(result: BenchResult): string {
   const relation = result.better === 'lower' ? '≤' : '≥';
   const verdict = withinBudget(result) ? 'ok  ' : 'OVER';
   const value = `${result.value.toFixed(1)} ${result.unit}`;
-  const budget = `${relation} ${result.budget} ${result.unit}`;
+  const budget = result.budget === undefined ? 'reported' : `budget ${relation} ${result.budget} ${result.unit}`;
   const ratio = peerRatio(result);
   const peer = result.peer
     ? `  [×${ratio?.toFixed(2)} of ${result.peer.name}: ${result.peer.value.toFixed(1)} ${result.unit}]`
     : '';
-  return `${verdict} ${result.name.padEnd(48)} ${value.padStart(12)}  budget ${budget}${peer}${result.detail ? `  (${result.detail})` : ''}`;
+  return `${verdict} ${result.name.padEnd(48)} ${value.padStart(12)}  ${budget}${peer}${result.detail ? `  (${result.detail})` : ''}`;
 }
 
 /** The value below which `fraction` of the values lie (nearest rank): 0.5 the median, 0.95 the p95. */

@@ -7,6 +7,7 @@ import { messageSearch } from './message-search';
 import { formatResult, withinBudget, type BenchResult } from './report';
 import { replyBurst } from './reply-burst';
 import { replyPipeline } from './reply-pipeline';
+import { sampleResident, type ResidentPeaks } from './resident';
 import { retrieval } from './retrieval';
 import { webhookIngest } from './webhook';
 
@@ -28,6 +29,23 @@ const benches: Record<string, () => Promise<BenchResult[]>> = {
   memory,
 };
 
+/** Issue 20: the resident memory of what served a bench, at its peak (reported, no budget). */
+function residentUnder(bench: string, peaks: ResidentPeaks): BenchResult {
+  const own =
+    `this process (the in-process app on PGlite, if any, the load generator, what earlier benches left): ` +
+    `${peaks.ownStartMb.toFixed(0)} MB at the start, ${peaks.ownMb.toFixed(0)} MB at the peak`;
+  return {
+    name: `resident memory at the peak of ${bench}`,
+    value: peaks.servers > 0 ? peaks.serversMb : peaks.ownMb,
+    unit: 'MB',
+    better: 'lower',
+    detail:
+      peaks.servers > 0
+        ? `the server processes it started (at most ${peaks.servers} at once, summed); ${own}`
+        : `${own}; it started no server process`,
+  };
+}
+
 async function main() {
   const named = process.argv.slice(2);
   const unknown = named.filter((name) => !(name in benches));
@@ -37,7 +55,11 @@ async function main() {
   const results: BenchResult[] = [];
   for (const [name, bench] of Object.entries(benches)) {
     if (named.length > 0 && !named.includes(name)) continue;
-    for (const result of await bench()) {
+    const resident = sampleResident();
+    const measured = await bench();
+    // The memory bench measures the idle server itself.
+    if (name !== 'memory') measured.push(residentUnder(name, resident.stop()));
+    for (const result of measured) {
       console.log(formatResult(result));
       results.push(result);
     }
