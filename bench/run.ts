@@ -35,7 +35,10 @@ function residentUnder(bench: string, peaks: ResidentPeaks): BenchResult {
     `this process (the in-process app on PGlite, if any, the load generator, what earlier benches left): ` +
     `${peaks.ownStartMb.toFixed(0)} MB at the start, ${peaks.ownMb.toFixed(0)} MB at the peak`;
   return {
-    name: `resident memory at the peak of ${bench}`,
+    name:
+      peaks.servers > 0
+        ? `server processes' resident memory at the peak of ${bench}`
+        : `bench process's resident memory (the app in it) at the peak of ${bench}`,
     value: peaks.servers > 0 ? peaks.serversMb : peaks.ownMb,
     unit: 'MB',
     better: 'lower',
