@@ -7,7 +7,7 @@ import Fastify from 'fastify';
 import type { Db } from '../server/db/client';
 import { inboundTextPayload, serialise, signatureOf, WEBHOOK_PATH, webhookUrl } from '../server/sandbox/webhooks';
 import { batchSizesOf, type BatchSizes } from '../server/services/whatsapp/webhook/batch';
-import { freePort, runTs, serverEnv, stop, waitForHealth, type Child } from '../tests/server/support/child-processes';
+import { freePort, startServer, stop, waitForHealth, type Child } from '../tests/server/support/child-processes';
 import { connectedOwner, httpApi, injectApi, openBenchApp, openBenchPostgres, type Api } from './owner';
 import { percentile, type BenchResult } from './report';
 
@@ -240,7 +240,7 @@ async function twoPostgresNodes(peer: ClientRun): Promise<BenchResult[]> {
     for (let i = 0; i < 2; i += 1) {
       const port = await freePort();
       const env = { DATABASE_URL: database.url, SECRET_KEY: secretKey, META_APP_SECRET: APP_SECRET };
-      nodes.push(runTs('server/main.ts', [], { ...serverEnv(path.join(dataDir, String(i)), port), ...env }));
+      nodes.push(startServer(path.join(dataDir, String(i)), port, env));
       await waitForHealth(nodes[i], port);
       ports.push(port);
     }

@@ -4,15 +4,14 @@ import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import createEmotionServer from '@emotion/server/create-instance';
 import { renderToString } from 'react-dom/server';
-import AppFrame from '../src/AppFrame';
-import LandingScreen from '../src/features/landing/LandingScreen';
+import LandingApp, { PRERENDERED_THEME } from '../src/features/landing/LandingApp';
 import { setupStore } from '../src/store';
 
 /** The empty root element, as html-webpack-plugin's minifier writes it (attribute quotes dropped). */
 const ROOT_ELEMENT = /<div id="?root"?><\/div>/;
 
 /**
- * The landing page as its first render draws it (light theme, the connection still being checked),
+ * The landing page as its first render draws it (PRERENDERED_THEME, the connection still being checked),
  * put into the built index.html with the styles it uses: a browser paints it before any script has
  * arrived, and src/main.tsx hydrates it. Emotion's key is its default one, so that the client's
  * cache takes these styles over instead of inserting them again.
@@ -21,12 +20,10 @@ function prerenderLanding(indexHtml: string): string {
   if (!ROOT_ELEMENT.test(indexHtml)) throw new Error('index.html has no empty <div id="root"> to render into');
   const cache = createCache({ key: 'css' });
   const { extractCriticalToChunks, constructStyleTagsFromChunks } = createEmotionServer(cache);
-  const store = setupStore({ theme: { mode: 'light' } }, { runSagas: false });
+  const store = setupStore({ theme: { mode: PRERENDERED_THEME } }, { runSagas: false });
   const markup = renderToString(
     <CacheProvider value={cache}>
-      <AppFrame store={store}>
-        <LandingScreen navigate={() => undefined} />
-      </AppFrame>
+      <LandingApp store={store} navigate={() => undefined} />
     </CacheProvider>,
   );
   const styles = constructStyleTagsFromChunks(extractCriticalToChunks(markup));

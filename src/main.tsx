@@ -1,8 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 import type { AppRouter } from './App';
-import AppFrame from './AppFrame';
-import LandingScreen from './features/landing/LandingScreen';
+import LandingApp, { PRERENDERED_THEME } from './features/landing/LandingApp';
 import { setupStore } from './store';
 import type { DevToolsSanitizers } from './store/devTools';
 import { mayHaveOptedIntoDevTools } from './store/devToolsFlag';
@@ -13,7 +12,7 @@ const themeMode = readStoredThemeMode();
 /**
  * A first visit to `/` renders the landing page without the router, which loads (with every other
  * page) only when the visitor goes on: the landing page ships little script. The server sends `/`
- * prerendered in the light theme (scripts/prerender-landing.tsx), which this script hydrates.
+ * prerendered in PRERENDERED_THEME (scripts/prerender-landing.tsx), which this script hydrates.
  */
 function start(devTools?: DevToolsSanitizers) {
   let router: AppRouter | undefined;
@@ -47,12 +46,10 @@ function start(devTools?: DevToolsSanitizers) {
   }
   const landing = (
     <StrictMode>
-      <AppFrame store={store}>
-        <LandingScreen navigate={(to) => void openApp(to)} />
-      </AppFrame>
+      <LandingApp store={store} navigate={(to) => void openApp(to)} />
     </StrictMode>
   );
-  if (container.hasChildNodes() && themeMode === 'light') {
+  if (container.hasChildNodes() && themeMode === PRERENDERED_THEME) {
     root = hydrateRoot(container, landing);
   } else {
     root = createRoot(container);

@@ -6,7 +6,7 @@ import { callSignal, sleep as sleepFor } from '../../shutdown';
 import type { AgentRow } from '../agents/agents';
 import type { ContextHit } from '../knowledge/contexts';
 import type { ReplyContext } from './context';
-import { loadAi, loadZod } from './ai-sdk';
+import { loadAi, loadZod, onFirstUse } from './ai-sdk';
 import { ESCALATE_TOOL, type KnowledgeBaseMetadata } from './knowledge-base-model';
 import { classifyModelError, type LanguageModelResolver } from './models';
 import type { PromptMemory } from './prompt';
@@ -40,24 +40,20 @@ export type Generated =
   | { kind: 'escalate'; reason: string }
   | { kind: 'failed'; failure: 'key_rejected' | 'unavailable'; error: unknown };
 
-let escalateTool: Promise<Tool> | undefined;
-
 /** The tool the model calls to hand over, built on first use (with the AI SDK and zod). */
-function escalation(): Promise<Tool> {
-  escalateTool ??= Promise.all([loadAi(), loadZod()]).then(([{ tool }, { z }]) =>
-    tool({
-      description:
-        'Hand the conversation to a person from the business. Use it when the customer asks for a person, ' +
-        'or when you cannot answer from the knowledge you were given.',
-      inputSchema: z.object({ reason: z.string().describe('Why a person should take over, in a few words') }),
-    }),
-  );
-  return escalateTool;
-}
+const escalateTool = onFirstUse(async (): Promise<Tool> => {
+  const [{ tool }, { z }] = await Promise.all([loadAi(), loadZod()]);
+  return tool({
+    description:
+      'Hand the conversation to a person from the business. Use it when the customer asks for a person, ' +
+      'or when you cannot answer from the knowledge you were given.',
+    inputSchema: z.object({ reason: z.string().describe('Why a person should take over, in a few words') }),
+  });
+});
 
 async function generate(deps: GenerationDeps, model: LanguageModel, prompt: ReplyContext['prompt']) {
   const sleep = deps.sleep ?? ((ms: number) => sleepFor(ms, deps.signal));
-  const [{ generateText }, escalateTool] = await Promise.all([loadAi(), escalation()]);
+  const [{ generateText }, escalate] = await Promise.all([loadAi(), escalateTool()]);
   for (let attempt = 1; ; attempt += 1) {
     const call = callSignal(deps.signal, MODEL_TIMEOUT_MS);
     try {
@@ -65,7 +61,7 @@ async function generate(deps: GenerationDeps, model: LanguageModel, prompt: Repl
         model,
         system: prompt.system,
         messages: prompt.messages,
-        tools: { [ESCALATE_TOOL]: escalateTool },
+        tools: { [ESCALATE_TOOL]: escalate },
         maxRetries: 0,
         abortSignal: call.signal,
       }).finally(() => call.release());

@@ -17,7 +17,7 @@ import {
   type Fact,
   type MemoryKind,
 } from './memory-patterns';
-import { loadAi, loadZod } from './ai-sdk';
+import { loadAi, loadZod, onFirstUse } from './ai-sdk';
 import type { LanguageModelResolver } from './models';
 
 /**
@@ -48,7 +48,7 @@ export interface Extraction {
 }
 
 /** What the model is asked for: built on first use, when zod loads with the AI SDK (./ai-sdk.ts). */
-async function buildExtractionSchema() {
+const extractionSchema = onFirstUse(async () => {
   const { z } = await loadZod();
   return z.object({
     facts: z
@@ -68,9 +68,7 @@ async function buildExtractionSchema() {
       )
       .describe('Things the customer mentions'),
   });
-}
-
-let extractionSchema: ReturnType<typeof buildExtractionSchema> | undefined;
+});
 
 /** How long a memory extraction may take before the patterns answer instead. */
 const MEMORY_MODEL_TIMEOUT_MS = 60_000;
@@ -85,8 +83,7 @@ async function extractWithModel(
     model: agent.model,
     apiKey: openAgentApiKey(deps.secrets, agent),
   });
-  extractionSchema ??= buildExtractionSchema();
-  const [{ generateObject }, schema] = await Promise.all([loadAi(), extractionSchema]);
+  const [{ generateObject }, schema] = await Promise.all([loadAi(), extractionSchema()]);
   const call = callSignal(deps.signal, MEMORY_MODEL_TIMEOUT_MS);
   try {
     const { object } = await generateObject({

@@ -64,7 +64,10 @@ export function serverEnv(dataDir: string, port: number): NodeJS.ProcessEnv {
   };
 }
 
-/** `server/main.ts` on its own DATA_DIR and port, in the embedded shape (`env` adds to its environment). */
+/**
+ * `server/main.ts` on its own DATA_DIR and port, in the embedded shape unless `env`, which adds to its
+ * environment, gives a DATABASE_URL.
+ */
 export function startServer(dataDir: string, port: number, env: NodeJS.ProcessEnv = {}): Child {
   return runTs('server/main.ts', [], { ...serverEnv(dataDir, port), ...env });
 }
