@@ -180,17 +180,15 @@ export function ignoredChanges(
 }
 
 /**
- * Splits ordered updates into rounds in which each target appears at most once, the k-th update
- * of a target in round k: one set-based statement per round then applies them in their order.
+ * The round of each of a list of ordered updates, from 1: the k-th update of a target is in round
+ * k, so that one set-based statement per round applies them in their order.
  */
-export function inRounds<T>(items: readonly T[], target: (item: T) => string): T[][] {
+export function roundsOf<T>(items: readonly T[], target: (item: T) => string): number[] {
   const seen = new Map<string, number>();
-  const rounds: T[][] = [];
-  for (const item of items) {
+  return items.map((item) => {
     const key = target(item);
-    const round = seen.get(key) ?? 0;
-    seen.set(key, round + 1);
-    (rounds[round] ??= []).push(item);
-  }
-  return rounds;
+    const round = (seen.get(key) ?? 0) + 1;
+    seen.set(key, round);
+    return round;
+  });
 }
