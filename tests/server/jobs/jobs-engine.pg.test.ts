@@ -122,6 +122,32 @@ describe('the PostgreSQL job engine', () => {
     expect(events.indexOf('b start 6')).toBeLessThan(events.indexOf('a end 5'));
   });
 
+  it('hands the jobs one statement queued to the engine together, each once, run in the order queued', async () => {
+    const engine = newEngine({ concurrency: { default: 4 } });
+    const name = unique('together');
+    const ran: number[] = [];
+    const allDone = deferred();
+    engine.register<{ n: number }>(name, {
+      run: async ({ n }) => {
+        ran.push(n);
+        if (ran.length === 6) allDone.resolve();
+      },
+    });
+    await engine.start();
+    // As the webhook queues the jobs of a batch of messages: one insert, several rows, one lane.
+    await testDb.db.query(
+      `insert into jobs (name, payload, queue)
+       select $1, jsonb_build_object('n', n), $2 from generate_series(0, 5) n order by n`,
+      [name, `${name}:lane`],
+    );
+
+    await allDone.promise;
+    expect(ran).toEqual([0, 1, 2, 3, 4, 5]);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const once = { status: 'done', attempts: 1, crashes: 0, last_error: null };
+    expect(await rowsOf(name)).toEqual(Array.from({ length: 6 }, () => once));
+  });
+
   it("finishes a killed worker's job on another within seconds, once, and fails a job that crashed twice", async () => {
     const name = unique('crashing');
     const child = runTs('tests/server/support/engine-worker.ts', [url, schema, engineSchema, name]);
