@@ -8,7 +8,8 @@ import { storeDeliveries, type MessageJobs } from './store';
 /**
  * Group commit for webhook deliveries. Each verified delivery waits in memory while the
  * transaction before it commits; then everything waiting is stored in ONE transaction of a fixed
- * number of set-based statements, and every waiting request is answered. Under load the batches
+ * number of set-based statements, and every waiting request is answered, once the next transaction
+ * (of those that arrived meanwhile) is on its way to the database. Under load the batches
  * grow by themselves; alone, a delivery is stored at once. A request is answered only after the
  * transaction holding its delivery committed, and listeners hear of each new message only then.
  * The jobs the new messages ask for (their replies) are queued by the statement that stores them:
@@ -31,6 +32,9 @@ export interface BatcherDeps {
   /** Woken after a commit that queued jobs, so that this process's runner looks at once. */
   runner?: Pick<Jobs, 'wake'>;
 }
+
+/** Answers a committed transaction's requests and tells the listeners of its new messages. */
+type Answer = () => void;
 
 interface Waiting {
   delivery: DeliveryToStore;
@@ -92,9 +96,17 @@ export class DeliveryBatcher {
   private async flushAll(): Promise<void> {
     // Deliveries that arrived in the same turn of the event loop share the first transaction.
     await new Promise<void>((resolve) => setImmediate(resolve));
+    let answer: Answer | undefined;
     try {
-      while (this.waiting.length > 0) await this.flush(this.nextBatch());
+      while (this.waiting.length > 0) {
+        const stored = this.flush(this.nextBatch());
+        // The transaction before is answered once this one is on its way: the database does not wait
+        // while its requests' answers are written.
+        answer?.();
+        answer = await stored;
+      }
     } finally {
+      answer?.();
       this.flushing = undefined;
     }
   }
@@ -110,14 +122,16 @@ export class DeliveryBatcher {
     return this.waiting.splice(0, count);
   }
 
-  private async flush(batch: Waiting[]): Promise<void> {
+  /** Stores the batch; answers how to answer those of its requests that are not answered yet. */
+  private async flush(batch: Waiting[]): Promise<Answer> {
     try {
-      await this.commit(batch);
+      const answer = await this.commit(batch);
       this.sizes.record(batch.length);
+      return answer;
     } catch (error) {
       if (batch.length === 1) {
         batch[0].reject(error);
-        return;
+        return () => {};
       }
       this.sizes.isolated += 1;
       this.deps.log.warn(
@@ -126,22 +140,29 @@ export class DeliveryBatcher {
       );
       for (const waiting of batch) {
         await this.commit([waiting]).then(
-          () => this.sizes.record(1),
+          (answer) => {
+            this.sizes.record(1);
+            answer();
+          },
           (failure: unknown) => waiting.reject(failure),
         );
       }
+      return () => {};
     }
   }
 
-  private async commit(batch: Waiting[]): Promise<void> {
+  /** Stores the batch in one transaction; answers how to tell its requests and the listeners. */
+  private async commit(batch: Waiting[]): Promise<Answer> {
     const jobs = this.deps.messageJobs?.();
     const stored = await storeDeliveries(
       this.deps.db,
       batch.map((waiting) => waiting.delivery),
       jobs,
     );
-    if (stored.received.length > 0 && jobs) this.deps.runner?.wake();
-    for (const message of stored.received) this.deps.events.emit('whatsapp.message-received', message);
-    batch.forEach((waiting, i) => waiting.resolve(stored.ignored[i]));
+    return () => {
+      if (stored.received.length > 0 && jobs) this.deps.runner?.wake();
+      for (const message of stored.received) this.deps.events.emit('whatsapp.message-received', message);
+      batch.forEach((waiting, i) => waiting.resolve(stored.ignored[i]));
+    };
   }
 }
