@@ -165,6 +165,8 @@ interface Shape {
   db: Db;
   /** The transactions' sizes, when the node runs in this process. */
   batches?: BatchSizes;
+  /** The floor of its throughput, if it has one (issue 20 sets it for the embedded shape; PostgreSQL's is reported). */
+  perSecond?: number;
 }
 
 /** Warms the shape up, then posts `MEASURED_DELIVERIES` and counts what was stored with its jobs. */
@@ -193,7 +195,7 @@ async function measureShape(shape: Shape, peer: ClientRun): Promise<BenchResult[
       name: `signed webhook → stored + enqueued, throughput${shape.suffix}`,
       value: MEASURED_DELIVERIES / measured.seconds,
       unit: '/s',
-      budget: BUDGET_PER_SECOND,
+      budget: shape.perSecond,
       better: 'higher',
       detail: `${MEASURED_DELIVERIES} deliveries, ${CONCURRENCY} concurrent, HTTP over loopback, ${shape.detail}`,
       peer: { name: 'a bare Fastify route', value: MEASURED_DELIVERIES / peer.seconds },
@@ -227,7 +229,15 @@ async function embeddedShape(peer: ClientRun): Promise<BenchResult[]> {
     await app.listen({ host: '127.0.0.1', port: 0 });
     const url = webhookUrl(app.whatsapp.settings.graphBaseUrl());
     return await measureShape(
-      { suffix: '', detail: 'PGlite', urls: [url], api: injectApi(app), db, batches: batchSizesOf(db) },
+      {
+        suffix: '',
+        detail: 'PGlite',
+        urls: [url],
+        api: injectApi(app),
+        db,
+        batches: batchSizesOf(db),
+        perSecond: BUDGET_PER_SECOND,
+      },
       peer,
     );
   } finally {

@@ -7,8 +7,8 @@ import { storeDeliveries, type MessageJobs } from './store';
 
 /**
  * Group commit for webhook deliveries. Each verified delivery waits in memory while the
- * transaction before it commits; then everything waiting is stored in ONE transaction of a fixed
- * number of set-based statements, and every waiting request is answered, once the next transaction
+ * transaction before it commits; then everything waiting is stored in ONE transaction (one statement,
+ * store.ts), and every waiting request is answered, once the next transaction
  * (of those that arrived meanwhile) is on its way to the database. Under load the batches
  * grow by themselves; alone, a delivery is stored at once. A request is answered only after the
  * transaction holding its delivery committed, and listeners hear of each new message only then.
