@@ -60,8 +60,9 @@ async function main() {
     if (named.length > 0 && !named.includes(name)) continue;
     const resident = sampleResident();
     const measured = await bench();
+    const peaks = resident.stop();
     // The memory bench measures the idle server itself.
-    if (name !== 'memory') measured.push(residentUnder(name, resident.stop()));
+    if (name !== 'memory') measured.push(residentUnder(name, peaks));
     for (const result of measured) {
       console.log(formatResult(result));
       results.push(result);
