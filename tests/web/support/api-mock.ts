@@ -24,6 +24,16 @@ export const SHELL_ROUTES: Record<string, ApiRoute> = {
 };
 
 /**
+ * The dashboard's figures, still loading: for a test that ends on the dashboard (after a sign-in, a
+ * skip, a disconnect) without looking at them. Unrouted, they fail and log an error whenever they
+ * answer, which may be before the test ends.
+ */
+export const DASHBOARD_LOADING: Record<string, ApiRoute> = {
+  'GET /dashboard/summary': pending,
+  'GET /dashboard/activity': pending,
+};
+
+/**
  * Answers the SPA's requests from `routes` (and the shell's from SHELL_ROUTES), keyed 'METHOD /path'
  * under the API prefix; a key without a query answers every query of its path that has no key of its
  * own. No test reaches a network. A request no route expects answers 501, so that the test shows it

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { AUTH_ERRORS, VALIDATION } from '../../../../contract/messages';
 import { ACCESS_TOKEN_KEY } from '../../../../src/features/auth/session';
-import { apiError, json, mockApi, pending, type ApiRoute } from '../../support/api-mock';
+import { apiError, DASHBOARD_LOADING, json, mockApi, pending, type ApiRoute } from '../../support/api-mock';
 import { renderApp } from '../../support/render';
 import { aUser } from '../../support/users';
 
@@ -16,6 +16,7 @@ beforeEach(() => {
 const signedIn: Record<string, ApiRoute> = {
   'GET /users/me': () => json(aUser()),
   'GET /health': () => json({ connected: false }),
+  ...DASHBOARD_LOADING,
 };
 
 const loggedIn: ApiRoute = () => json({ access_token: 'fresh-token', token_type: 'bearer', expires_in: 43_200 });

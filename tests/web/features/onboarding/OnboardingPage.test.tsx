@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { EmbeddedSignupConfig } from '../../../../contract';
 import { FOOTER_HINT } from '../../../../src/features/onboarding/OnboardingPage';
 import type { FacebookLoginResponse, FacebookSdk } from '../../../../src/features/onboarding/embeddedSignup';
-import { json, mockApi, pending, requestsMade, type ApiRoute } from '../../support/api-mock';
+import { DASHBOARD_LOADING, json, mockApi, pending, requestsMade, type ApiRoute } from '../../support/api-mock';
 import { renderApp } from '../../support/render';
 import { aUser, signedInState } from '../../support/users';
 
@@ -36,6 +36,7 @@ function openOnboarding(path = '/onboarding', routes: Record<string, ApiRoute> =
     'GET /users/me': () => json(aUser()),
     'GET /whatsapp/status': () => json({ isConnected: false }),
     'GET /whatsapp/embedded-signup': () => json(signupConfig),
+    ...DASHBOARD_LOADING,
     ...routes,
   });
   return { fetchMock, ...renderApp(path, signedInState()) };

@@ -2,7 +2,15 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { VALIDATION } from '../../../../contract/messages';
 import { ACCESS_TOKEN_KEY } from '../../../../src/features/auth/session';
-import { apiError, json, mockApi, pending, requestsMade, type ApiRoute } from '../../support/api-mock';
+import {
+  apiError,
+  DASHBOARD_LOADING,
+  json,
+  mockApi,
+  pending,
+  requestsMade,
+  type ApiRoute,
+} from '../../support/api-mock';
 import { renderApp } from '../../support/render';
 import { aUser, registration } from '../../support/users';
 
@@ -23,6 +31,7 @@ const registered: Record<string, ApiRoute> = {
   'POST /auth/register': () => json({ access_token: 'fresh-token', token_type: 'bearer', expires_in: 43_200 }),
   'GET /users/me': () => json(aUser()),
   'GET /health': () => json({ connected: false }),
+  ...DASHBOARD_LOADING,
 };
 
 const field = (label: string) => screen.getByLabelText(label);

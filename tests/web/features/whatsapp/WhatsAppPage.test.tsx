@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { apiError, json, mockApi, pending, requestsMade, type ApiRoute } from '../../support/api-mock';
+import { apiError, DASHBOARD_LOADING, json, mockApi, requestsMade, type ApiRoute } from '../../support/api-mock';
 import { renderApp } from '../../support/render';
 import { config, profile, subscription } from '../../support/fixtures/whatsapp';
 import { aUser, signedInState } from '../../support/users';
@@ -120,9 +120,7 @@ describe('/whatsapp', () => {
     async function openDialog() {
       const view = openWhatsApp({
         'DELETE /whatsapp/disconnect': () => json({ success: true, message: 'WhatsApp disconnected' }),
-        // Where a disconnect leads: the dashboard, whose figures stay loading here.
-        'GET /dashboard/summary': pending,
-        'GET /dashboard/activity': pending,
+        ...DASHBOARD_LOADING,
       });
       await userEvent.click(await screen.findByRole('button', { name: 'Disconnect WhatsApp' }));
       return { ...view, dialog: within(await screen.findByRole('dialog')) };
