@@ -8,7 +8,7 @@
 -- have stored. Every write is idempotent, so a retried or parallel delivery changes nothing twice.
 --
 -- In this order:
--- 1. Who owns the numbers named (`numbers`): answered in `owners` as { phone_number_id: user_id }.
+-- 1. Who owns the numbers named (`numbers`): those that have an owner are answered in `owned_numbers`.
 --    Rows of numbers nobody owns join no owner and write nothing.
 -- 2. The conversations that do not exist yet (in key order, so that concurrent batches wait for each
 --    other in the same order), and the raw events (one per number a delivery names). Their profile
@@ -43,16 +43,16 @@ create function webhook_store(
   reaction_timestamps bigint[], reaction_rounds integer[],
   status_numbers text[], status_wamids text[], status_values text[], status_errors text[], status_codes integer[],
   status_rounds integer[],
-  out owners jsonb, out received jsonb
+  out owned_numbers text[], out received jsonb
 ) language plpgsql as $$
 #variable_conflict use_column
 begin
-  with owned as (
+  with owners as (
     select o.phone_number_id, o.user_id from whatsapp_connections o where o.phone_number_id = any(numbers)
   ), conversations_added as (
     insert into conversations (user_id, wa_id)
     select o.user_id, u.wa_id from unnest(customer_numbers, customer_wa_ids) as u(phone_number_id, wa_id)
-      join owned o on o.phone_number_id = u.phone_number_id
+      join owners o on o.phone_number_id = u.phone_number_id
      order by o.user_id, u.wa_id
     on conflict (user_id, wa_id) do nothing
   ), events_kept as (
@@ -60,11 +60,11 @@ begin
     select o.user_id, u.body_sha256, u.raw_body
       from unnest(event_numbers, event_sha256s, event_bodies) with ordinality
            as u(phone_number_id, body_sha256, raw_body, position)
-      join owned o on o.phone_number_id = u.phone_number_id
+      join owners o on o.phone_number_id = u.phone_number_id
      order by u.position
     on conflict (user_id, body_sha256) do nothing
   )
-  select coalesce(jsonb_object_agg(o.phone_number_id, o.user_id), '{}') into owners from owned o;
+  select coalesce(array_agg(o.phone_number_id), '{}') into owned_numbers from owners o;
 
   if coalesce(cardinality(message_wamids), 0) = 0 then
     received := '[]';

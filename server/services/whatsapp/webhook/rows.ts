@@ -168,13 +168,10 @@ export function rowsOf(deliveries: readonly DeliveryToStore[]): DeliveryRows {
 }
 
 /** Each delivery's changes for numbers nobody has connected, in the order given. */
-export function ignoredChanges(
-  deliveries: readonly DeliveryToStore[],
-  owners: ReadonlyMap<string, number>,
-): IgnoredChange[][] {
+export function ignoredChanges(deliveries: readonly DeliveryToStore[], owned: ReadonlySet<string>): IgnoredChange[][] {
   return deliveries.map((delivery) =>
     delivery.changes
-      .filter((change) => !owners.has(change.phoneNumberId))
+      .filter((change) => !owned.has(change.phoneNumberId))
       .map(({ phoneNumberId, field }) => ({ phoneNumberId, field })),
   );
 }

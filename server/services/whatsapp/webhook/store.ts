@@ -52,12 +52,6 @@ function firstsOf(inbound: readonly InboundRow[]): boolean[] {
   });
 }
 
-const WEBHOOK_STORE_ARGUMENTS = 33;
-const WEBHOOK_STORE = `select owners, received from webhook_store(${Array.from(
-  { length: WEBHOOK_STORE_ARGUMENTS },
-  (_, i) => `$${i + 1}`,
-).join(', ')})`;
-
 /**
  * Stores the deliveries in one statement, so one transaction and one round trip to the database,
  * whatever their number: the result is what storing them one after another, in the order given,
@@ -69,7 +63,7 @@ export async function storeDeliveries(
   messageJobs?: MessageJobs,
 ): Promise<StoredDeliveries> {
   if (!deliveries.some((delivery) => delivery.changes.length > 0)) {
-    return { received: [], ignored: ignoredChanges(deliveries, new Map()) };
+    return { received: [], ignored: ignoredChanges(deliveries, new Set()) };
   }
   const { rawEvents, inbound, reactions, statuses } = rowsOf(deliveries);
   const numbers = new Set(deliveries.flatMap((delivery) => delivery.changes.map((change) => change.phoneNumberId)));
@@ -111,9 +105,12 @@ export async function storeDeliveries(
     statuses.map((s) => s.errorCode),
     roundsOf(statuses, (s) => key(s.phoneNumberId, s.wamid)),
   ];
-  const stored = await db.one<{ owners: Record<string, number>; received: ReceivedMessage[] }>(WEBHOOK_STORE, params);
+  const stored = await db.one<{ owned_numbers: string[]; received: ReceivedMessage[] }>(
+    `select owned_numbers, received from webhook_store(${params.map((_, i) => `$${i + 1}`).join(', ')})`,
+    params,
+  );
   return {
     received: stored.received,
-    ignored: ignoredChanges(deliveries, new Map(Object.entries(stored.owners))),
+    ignored: ignoredChanges(deliveries, new Set(stored.owned_numbers)),
   };
 }
