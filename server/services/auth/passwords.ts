@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import argon2 from 'argon2';
+import { onFirstUse } from '../../first-use';
 
 /** argon2id with OWASP's minimum parameters: 19 MiB of memory, 2 iterations, 1 lane. */
 export const ARGON2_OPTIONS = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
@@ -8,7 +9,8 @@ export function hashPassword(password: string): Promise<string> {
   return argon2.hash(password, ARGON2_OPTIONS);
 }
 
-let dummyHash: Promise<string> | undefined;
+/** The throwaway hash an unknown account's password is verified against. */
+const dummyHash = onFirstUse(() => hashPassword(crypto.randomBytes(16).toString('hex')));
 
 /**
  * Checks a password against a stored hash. Without a hash (no such account) it still verifies
@@ -16,8 +18,7 @@ let dummyHash: Promise<string> | undefined;
  */
 export async function verifyPassword(hash: string | undefined, password: string): Promise<boolean> {
   if (hash === undefined) {
-    dummyHash ??= hashPassword(crypto.randomBytes(16).toString('hex'));
-    await argon2.verify(await dummyHash, password);
+    await argon2.verify(await dummyHash(), password);
     return false;
   }
   try {

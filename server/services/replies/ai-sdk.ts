@@ -10,17 +10,3 @@ export const loadOpenAi = () => import('@ai-sdk/openai');
 export const loadAnthropic = () => import('@ai-sdk/anthropic');
 export const loadGoogle = () => import('@ai-sdk/google');
 export const loadOpenAiCompatible = () => import('@ai-sdk/openai-compatible');
-
-/**
- * What `build` answers, built once on first use and shared after: for the values made with these
- * modules (a zod schema, a tool) that a module would otherwise build when it loads. A build that
- * fails is tried again at the next use.
- */
-export function onFirstUse<T>(build: () => Promise<T>): () => Promise<T> {
-  let built: Promise<T> | undefined;
-  return () =>
-    (built ??= build().catch((error: unknown) => {
-      built = undefined;
-      throw error;
-    }));
-}

@@ -17,7 +17,8 @@ import {
   type Fact,
   type MemoryKind,
 } from './memory-patterns';
-import { loadAi, loadZod, onFirstUse } from './ai-sdk';
+import { onFirstUse } from '../../first-use';
+import { loadAi, loadZod } from './ai-sdk';
 import type { LanguageModelResolver } from './models';
 
 /**
