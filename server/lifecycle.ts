@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { PRIVATE_UMASK } from './private-files';
 
 /** How long a shutdown may take before the process gives up waiting for in-flight work. */
 const SHUTDOWN_GRACE_MS = 10_000;
@@ -32,8 +33,12 @@ export function closeOnSignals(app: FastifyInstance) {
  */
 export class Refusal extends Error {}
 
-/** Runs a process's main function; a failure to start is printed and ends the process. */
+/**
+ * Runs a process's main function, creating files for this user alone; a failure to start is printed
+ * and ends the process.
+ */
 export function run(main: () => Promise<void>) {
+  process.umask(PRIVATE_UMASK);
   main().catch((error: unknown) => {
     console.error(error instanceof Refusal ? error.message : error);
     process.exit(1);

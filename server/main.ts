@@ -1,8 +1,10 @@
+import fs from 'node:fs';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { lockDataDir, SERVER_ROLE } from './data-dir-lock';
 import { closeOnSignals, run } from './lifecycle';
 import { bindPort } from './port';
+import { makePrivate } from './private-files';
 import { answerSnapshotRequests } from './snapshots';
 
 /**
@@ -17,6 +19,7 @@ run(async () => {
     const lock = await lockDataDir(config.dataDir, SERVER_ROLE);
     process.on('exit', () => lock.release());
   }
+  if (fs.existsSync(config.dataDir)) makePrivate(config.dataDir);
   const bound = await bindPort(config.host, config.port);
   const app = await buildApp(config, { serverFactory: bound.serverFactory });
   // `npm run backup` cannot open the database beside us: we take its snapshot.

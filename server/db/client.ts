@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import pg from 'pg';
+import { makePrivate } from '../private-files';
 
 export type Row = Record<string, unknown>;
 
@@ -163,6 +164,7 @@ export async function openPglite(dataDir?: string, options: PgliteOptions = {}):
     await createDatabase(dataDir, loadDataDir);
     loadDataDir = undefined;
   }
+  if (dataDir) makePrivate(dataDir);
   const thread = databaseThread({ dataDir, loadDataDir }, options.heapLimitMb);
   const pending = new Map<number, { resolve: (answer: ThreadAnswer) => void; reject: (error: Error) => void }>();
   let ids = 0;
