@@ -13,17 +13,29 @@ export const INPUT_ERRORS = {
 } as const;
 
 /**
- * The first number of a path or query that is not finite. Ajv coerces the text 'Infinity' (or
- * '1e309') of an integer field into Infinity and then skips its minimum and maximum, which check
- * finite numbers only; such a value must not reach SQL.
+ * The first number of a path, query or body that is not finite, named as the API names it
+ * (`items.2.price`). Ajv coerces the text 'Infinity' (or '1e309') of a number field into Infinity
+ * and then skips its minimum and maximum, which check finite numbers only; such a value must reach
+ * neither SQL nor a stored event. Bodies were walked for depth before validation.
  */
-function nonFiniteField(values: unknown): string | undefined {
-  if (values === null || typeof values !== 'object') return undefined;
-  for (const [name, value] of Object.entries(values)) {
-    const items: unknown[] = Array.isArray(value) ? value : [value];
-    if (items.some((item) => typeof item === 'number' && !Number.isFinite(item))) return name;
+function nonFiniteField(root: unknown, path = ''): string | undefined {
+  if (typeof root === 'number') return Number.isFinite(root) ? undefined : path || 'body';
+  if (root === null || typeof root !== 'object') return undefined;
+  const entries: [string, unknown][] = Array.isArray(root)
+    ? root.map((item, index) => [String(index), item])
+    : Object.entries(root);
+  for (const [key, value] of entries) {
+    const found = nonFiniteField(value, path ? `${path}.${key}` : key);
+    if (found) return found;
   }
   return undefined;
+}
+
+/** A JSON body as parsed; a raw Buffer (the webhook's) or a stream holds no numbers of ours. */
+function plainBody(body: unknown): unknown {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return body;
+  const prototype = Object.getPrototypeOf(body) as unknown;
+  return prototype === Object.prototype || prototype === null ? body : undefined;
 }
 
 type Finding = { problem: 'unstorable' | 'tooDeep'; field: string };
@@ -77,7 +89,8 @@ export default fp(
       if (found) throw new ValidationFailed(INPUT_ERRORS.unstorable(found.field), found.field);
     });
     app.addHook('preHandler', async (request) => {
-      const field = nonFiniteField(request.params) ?? nonFiniteField(request.query);
+      const field =
+        nonFiniteField(request.params) ?? nonFiniteField(request.query) ?? nonFiniteField(plainBody(request.body));
       if (field) throw new ValidationFailed(INPUT_ERRORS.notFinite(field), field);
     });
   },

@@ -1,7 +1,7 @@
 import type { ErrorBody } from '../../../contract';
 import { INPUT_ERRORS, MAX_JSON_DEPTH } from '../../../server/plugins/input-guard';
 import { agentBody, call, newOwner } from '../support/agents-helpers';
-import { bearer, newAccount, useTestApp } from '../support/helpers';
+import { bearer, newAccount, SANDBOX_CUSTOMER, useTestApp } from '../support/helpers';
 
 /** Text the database cannot hold (a NUL, half a surrogate pair) is a 422 on its field, from any route. */
 
@@ -98,6 +98,34 @@ describe('numbers that are not finite', () => {
     ];
     for (const [method, url, field] of cases) {
       const response = await ctx.app.inject({ method: method as 'GET', url, headers: bearer(owner.token) });
+      expect(response.statusCode).toBe(422);
+      expect(response.json<ErrorBody>()).toMatchObject({ detail: INPUT_ERRORS.notFinite(field), field });
+    }
+  });
+
+  it('are a 422 on their field in a JSON body, nested or not, the sandbox phone included', async () => {
+    const owner = await newOwner(ctx);
+    const cases: [string, Record<string, string>, string, string][] = [
+      [
+        '/api/v1/messages/conversations/15550001111@c.us/template',
+        bearer(owner.token),
+        '{"template_id": "Infinity", "body_values": []}',
+        'template_id',
+      ],
+      [
+        '/sandbox/phone/location',
+        SANDBOX_CUSTOMER,
+        '{"phone_number_id": "1", "name": "Ana", "phone_number": "15550001111", "latitude": "-Infinity", "longitude": 2}',
+        'latitude',
+      ],
+    ];
+    for (const [url, headers, payload, field] of cases) {
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url,
+        headers: { ...headers, 'content-type': 'application/json' },
+        payload,
+      });
       expect(response.statusCode).toBe(422);
       expect(response.json<ErrorBody>()).toMatchObject({ detail: INPUT_ERRORS.notFinite(field), field });
     }
