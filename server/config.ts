@@ -39,6 +39,12 @@ export interface RateLimits {
   sandboxSignupPerAddress: RateLimit;
   /** Document uploads per owner (each file is one request). */
   documentUploadPerOwner: RateLimit;
+  /** Mailed-link tokens (verification, password reset) that were not valid, per client address. */
+  badLinkTokensPerAddress: RateLimit;
+  /** Webhook deliveries and handshakes refused (a bad signature or verify token), per client address. */
+  webhookRefusalsPerAddress: RateLimit;
+  /** Health checks per client address (an orchestrator probes every few seconds). */
+  healthPerAddress: RateLimit;
 }
 
 const MINUTE = 60;
@@ -63,6 +69,9 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   sandboxPhonePerAddress: { max: 60, windowSeconds: MINUTE },
   sandboxSignupPerAddress: { max: 20, windowSeconds: HOUR },
   documentUploadPerOwner: { max: 30, windowSeconds: 10 * MINUTE },
+  badLinkTokensPerAddress: { max: 20, windowSeconds: 15 * MINUTE },
+  webhookRefusalsPerAddress: { max: 30, windowSeconds: MINUTE },
+  healthPerAddress: { max: 3_000, windowSeconds: MINUTE },
 };
 
 /**

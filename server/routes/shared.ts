@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import type { ErrorBody } from '../../contract';
+import type { RateLimit } from '../config';
+import { AppError } from '../errors';
 import type { ClientInfo } from '../services/auth/sessions';
 import type { AccountDeps } from '../services/accounts/deps';
 import type { WhatsAppDeps } from '../services/whatsapp/deps';
@@ -45,4 +47,27 @@ export function whatsappDeps(app: FastifyInstance, request: FastifyRequest): Wha
     settings: app.whatsapp.settings,
     log: request.log,
   };
+}
+
+/** The refusals that count against a client: a token, signature or verify token that was not right. */
+const REFUSED = new Set([400, 401, 403]);
+
+/**
+ * Answers unless this client (its address) was refused `limit.max` times in the window, then 429:
+ * only refusals count, so a business's own traffic (Meta's deliveries, a person's link) never is.
+ */
+export async function limitRefusals<T>(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  rule: string,
+  limit: RateLimit,
+  answer: () => T | Promise<T>,
+): Promise<T> {
+  app.rateLimiter.check(rule, request.ip, limit);
+  try {
+    return await answer();
+  } catch (error) {
+    if (error instanceof AppError && REFUSED.has(error.statusCode)) app.rateLimiter.record(rule, request.ip, limit);
+    throw error;
+  }
 }

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import type { RateLimit } from '../config';
 import { TooManyRequests } from '../errors';
 
@@ -18,6 +19,41 @@ export function tooManyAttempts(retryAfterSeconds: number): TooManyRequests {
     `Too many attempts. Please try again in ${durationText(retryAfterSeconds)}.`,
     retryAfterSeconds,
   );
+}
+
+/** The 16-bit groups of an IPv6 address, '::' expanded (an IPv4 tail as two groups). */
+function ipv6Groups(address: string): number[] {
+  const [head, tail] = address.split('::') as [string, string | undefined];
+  const parse = (part: string | undefined) =>
+    (part ? part.split(':') : []).flatMap((group) =>
+      group.includes('.')
+        ? group.split('.').reduce<number[]>((pair, octet, index) => {
+            pair[index >> 1] = ((pair[index >> 1] ?? 0) << 8) | Number(octet);
+            return pair;
+          }, [])
+        : [parseInt(group, 16)],
+    );
+  const start = parse(head);
+  const end = parse(tail);
+  return [...start, ...Array<number>(8 - start.length - end.length).fill(0), ...end];
+}
+
+/**
+ * What a client's address counts as: an IPv4 address itself (also when written IPv4-mapped), an
+ * IPv6 address by its /64, the network one subscriber gets and can pick addresses from at will.
+ * Anything that is not an address (an account, an email) is its own key.
+ */
+export function addressKey(key: string): string {
+  if (net.isIPv4(key)) return key;
+  if (!net.isIPv6(key)) return key;
+  const groups = ipv6Groups(key.split('%')[0]);
+  if (groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff) {
+    return [groups[6] >> 8, groups[6] & 255, groups[7] >> 8, groups[7] & 255].join('.');
+  }
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.toString(16))
+    .join(':')}::/64`;
 }
 
 /**
@@ -59,7 +95,7 @@ export class RateLimiter {
 
   /** Counts one attempt without throwing (e.g. a failed sign-in). */
   record(rule: string, key: string, limit: RateLimit): void {
-    const id = `${rule}\u0000${key}`;
+    const id = `${rule}\u0000${addressKey(key)}`;
     const window = this.current(rule, key);
     if (window) window.count += 1;
     else this.windows.set(id, { count: 1, resetsAt: this.now() + limit.windowSeconds * 1000 });
@@ -72,7 +108,7 @@ export class RateLimiter {
   }
 
   private current(rule: string, key: string): Window | undefined {
-    const window = this.windows.get(`${rule}\u0000${key}`);
+    const window = this.windows.get(`${rule}\u0000${addressKey(key)}`);
     return window && window.resetsAt > this.now() ? window : undefined;
   }
 }

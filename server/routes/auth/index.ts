@@ -12,11 +12,12 @@ import { confirmPasswordReset, requestPasswordReset } from '../../services/accou
 import { register } from '../../services/accounts/registration';
 import { login } from '../../services/accounts/sign-in';
 import { resendVerification, verifyEmail } from '../../services/accounts/verification';
-import { accountDeps, clientOf, ErrorResponse, noStore } from '../shared';
+import { accountDeps, clientOf, ErrorResponse, limitRefusals, noStore } from '../shared';
 
 /** Signing up and in, and the mailed links: open to anyone. The signed-in owner's are in session.ts. */
 const auth: FastifyPluginAsyncTypebox = async (app) => {
   const deps = accountDeps(app);
+  const badTokens = app.config.rateLimits.badLinkTokensPerAddress;
   app.addHook('onSend', noStore);
 
   app.post(
@@ -53,10 +54,10 @@ const auth: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['auth'],
         summary: 'Use a verification link token: the account becomes verified',
         body: TokenBody,
-        response: { 200: MessageResponse, 400: ErrorResponse, 422: ErrorResponse },
+        response: { 200: MessageResponse, 400: ErrorResponse, 422: ErrorResponse, 429: ErrorResponse },
       },
     },
-    async (request) => verifyEmail(deps, request.body),
+    async (request) => limitRefusals(app, request, 'bad-link-token', badTokens, () => verifyEmail(deps, request.body)),
   );
 
   app.post(
@@ -92,10 +93,11 @@ const auth: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['auth'],
         summary: 'Set a new password from a reset link; every session of the account ends',
         body: ResetConfirmBody,
-        response: { 200: MessageResponse, 400: ErrorResponse, 422: ErrorResponse },
+        response: { 200: MessageResponse, 400: ErrorResponse, 422: ErrorResponse, 429: ErrorResponse },
       },
     },
-    async (request) => confirmPasswordReset(deps, request.body),
+    async (request) =>
+      limitRefusals(app, request, 'bad-link-token', badTokens, () => confirmPasswordReset(deps, request.body)),
   );
 };
 

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { receiveWebhook } from '../../services/whatsapp/webhook/receive';
 import { answerVerification, SIGNATURE_HEADER } from '../../services/whatsapp/webhook/signature';
-import { ErrorResponse } from '../shared';
+import { ErrorResponse, limitRefusals } from '../shared';
 
 /** Meta sends up to 3 MB per delivery (WHATSAPP.md §3); a little room on top. */
 export const WEBHOOK_BODY_LIMIT_BYTES = 4 * 1024 * 1024;
@@ -27,6 +27,7 @@ const webhook: FastifyPluginAsyncTypebox = async (app) => {
     done(null, body),
   );
   const { settings } = app.whatsapp;
+  const refusals = app.config.rateLimits.webhookRefusalsPerAddress;
 
   app.get(
     '/whatsapp/webhook',
@@ -35,11 +36,17 @@ const webhook: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['whatsapp'],
         summary: "Meta's verification handshake: echoes hub.challenge when hub.verify_token is ours",
         querystring: VerificationQuery,
-        response: { 200: Type.String(), 403: ErrorResponse, 422: ErrorResponse },
+        response: { 200: Type.String(), 403: ErrorResponse, 422: ErrorResponse, 429: ErrorResponse },
       },
     },
     async (request, reply) =>
-      reply.type('text/plain; charset=utf-8').send(answerVerification(request.query, settings.verifyToken)),
+      reply
+        .type('text/plain; charset=utf-8')
+        .send(
+          await limitRefusals(app, request, 'webhook-refused', refusals, () =>
+            answerVerification(request.query, settings.verifyToken),
+          ),
+        ),
   );
 
   app.post(
@@ -53,14 +60,16 @@ const webhook: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['whatsapp'],
         summary:
           'Signed deliveries from Meta (X-Hub-Signature-256 over the raw body): messages, statuses and template reviews',
-        response: { 200: WebhookAck, 400: ErrorResponse, 401: ErrorResponse },
+        response: { 200: WebhookAck, 400: ErrorResponse, 401: ErrorResponse, 429: ErrorResponse },
       },
     },
     async (request) =>
-      receiveWebhook(
-        { appSecret: settings.appSecret, batcher: app.deliveries, db: app.db, log: request.log },
-        request.body as Buffer,
-        request.headers[SIGNATURE_HEADER],
+      limitRefusals(app, request, 'webhook-refused', refusals, () =>
+        receiveWebhook(
+          { appSecret: settings.appSecret, batcher: app.deliveries, db: app.db, log: request.log },
+          request.body as Buffer,
+          request.headers[SIGNATURE_HEADER],
+        ),
       ),
   );
 };

@@ -1,5 +1,5 @@
 import type { LoginBackoff } from '../../config';
-import { tooManyAttempts } from '../rate-limit';
+import { addressKey, tooManyAttempts } from '../rate-limit';
 
 interface AccountFailures {
   /** Failed sign-ins since the account's last quiet period. */
@@ -28,7 +28,7 @@ export class LoginThrottle {
   /** How long `client` must still wait before trying `account` again, in ms (0: now). */
   waitMs(account: string, client: string): number {
     const failures = this.current(account);
-    if (!failures || !failures.clients.has(client)) return 0;
+    if (!failures || !failures.clients.has(addressKey(client))) return 0;
     return Math.max(0, failures.lastFailureAt + this.delayMs(failures.count) - this.now());
   }
 
@@ -42,14 +42,14 @@ export class LoginThrottle {
     const failures = this.current(account) ?? { count: 0, lastFailureAt: 0, clients: new Set<string>() };
     failures.count += 1;
     failures.lastFailureAt = this.now();
-    failures.clients.add(client);
+    failures.clients.add(addressKey(client));
     this.accounts.set(account, failures);
   }
 
   /** The right password from `client`: it is no longer one of the failing clients. */
   recordSuccess(account: string, client: string): void {
     const failures = this.current(account);
-    failures?.clients.delete(client);
+    failures?.clients.delete(addressKey(client));
     if (failures?.clients.size === 0) this.accounts.delete(account);
   }
 

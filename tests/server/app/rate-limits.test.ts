@@ -1,7 +1,7 @@
 import type { App } from '../../../server/app';
 import type { RateLimits } from '../../../server/config';
 import { TooManyRequests } from '../../../server/errors';
-import { RateLimiter } from '../../../server/services/rate-limit';
+import { addressKey, RateLimiter } from '../../../server/services/rate-limit';
 import { buildTestApp, GENEROUS_RATE_LIMITS, newAccount, openTestDb, type TestDb } from '../support/helpers';
 
 describe('RateLimiter', () => {
@@ -42,6 +42,18 @@ describe('RateLimiter', () => {
     expect(() => limiter.consume('rule', 'key', limit)).not.toThrow();
   });
 
+  it('counts an IPv6 client by its /64 and an IPv4-mapped one as the IPv4 address', () => {
+    limiter.consume('rule', '2001:db8:1:2::1', limit);
+    limiter.consume('rule', '2001:db8:1:2:ffff:0:0:7', limit);
+    expect(() => limiter.consume('rule', '2001:0db8:0001:0002:abcd::9', limit)).toThrow(TooManyRequests);
+    expect(() => limiter.consume('rule', '2001:db8:1:3::1', limit)).not.toThrow();
+    limiter.consume('rule', '192.0.2.7', limit);
+    limiter.consume('rule', '::ffff:192.0.2.7', limit);
+    expect(() => limiter.consume('rule', '192.0.2.7', limit)).toThrow(TooManyRequests);
+    expect(addressKey('::ffff:c000:0207')).toBe('192.0.2.7');
+    expect(addressKey('user:12')).toBe('user:12');
+  });
+
   it('checks without counting, and records without refusing', () => {
     limiter.check('rule', 'key', limit);
     limiter.check('rule', 'key', limit);
@@ -67,6 +79,9 @@ describe('rate limits of the account routes', () => {
     availabilityPerAddress: { max: 2, windowSeconds: 60 },
     sandboxPhonePerAddress: { max: 2, windowSeconds: 60 },
     sandboxSignupPerAddress: { max: 2, windowSeconds: 60 * 60 },
+    badLinkTokensPerAddress: { max: 2, windowSeconds: 15 * 60 },
+    webhookRefusalsPerAddress: { max: 2, windowSeconds: 60 },
+    healthPerAddress: { max: 2, windowSeconds: 60 },
   };
 
   beforeAll(async () => {
@@ -230,5 +245,43 @@ describe('rate limits of the account routes', () => {
       detail: expect.stringMatching(/^Too many attempts\. Please try again in (1 minute|\d+ seconds)\.$/),
     });
     expect((await check('/api/v1/users/check-username/someone', clientAddress())).statusCode).toBe(200);
+  });
+
+  it('stops a client after its wrong mailed-link tokens, on verification and reset alike', async () => {
+    const from = clientAddress();
+    const token = 'A'.repeat(43);
+    expect((await post('/api/v1/auth/verify-email', { token }, from)).statusCode).toBe(400);
+    const reset = { token, newPassword: 'Another-password-42' };
+    expect((await post('/api/v1/auth/password-reset/confirm', reset, from)).statusCode).toBe(400);
+    expectTooMany(await post('/api/v1/auth/verify-email', { token }, from), 15);
+    expect((await post('/api/v1/auth/verify-email', { token }, clientAddress())).statusCode).toBe(400);
+  });
+
+  it("stops a client's refused webhooks (bad signature, wrong verify token), never signed deliveries", async () => {
+    const from = clientAddress();
+    const unsigned = () =>
+      app.inject({
+        method: 'POST',
+        url: '/api/v1/whatsapp/webhook',
+        headers: { 'content-type': 'application/json', 'x-hub-signature-256': `sha256=${'0'.repeat(64)}` },
+        payload: '{"object":"whatsapp_business_account","entry":[]}',
+        remoteAddress: from,
+      });
+    expect((await unsigned()).statusCode).toBe(401);
+    const handshake = await app.inject({
+      method: 'GET',
+      url: '/api/v1/whatsapp/webhook?hub.mode=subscribe&hub.verify_token=wrong&hub.challenge=1',
+      remoteAddress: from,
+    });
+    expect(handshake.statusCode).toBe(403);
+    expect((await unsigned()).statusCode).toBe(429);
+  });
+
+  it('answers health checks from one client up to its limit', async () => {
+    const from = clientAddress();
+    const health = () => app.inject({ method: 'GET', url: '/api/v1/health', remoteAddress: from });
+    expect((await health()).statusCode).toBe(200);
+    expect((await health()).statusCode).toBe(200);
+    expect((await health()).statusCode).toBe(429);
   });
 });
