@@ -20,6 +20,7 @@ import rateLimit from './plugins/rate-limit';
 import replies from './plugins/replies';
 import secrets from './plugins/secrets';
 import security from './plugins/security';
+import securityLog from './plugins/security-log';
 import shutdown from './plugins/shutdown';
 import spa from './plugins/spa';
 import whatsapp from './plugins/whatsapp';
@@ -70,6 +71,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await app.register(rateLimit);
   await app.register(mailer);
   await app.register(auth);
+  await app.register(securityLog);
   await app.register(events);
   await app.register(whatsapp);
   await app.register(knowledge);
