@@ -19,6 +19,7 @@ import users from './users';
 import availability from './users/availability';
 import whatsapp from './whatsapp';
 import webhook from './whatsapp/webhook';
+import { noStore } from './shared';
 
 /**
  * Every route module, mounted under /api/v1 by app.ts: first those open to anyone, then the
@@ -34,6 +35,8 @@ export default async function routes(app: FastifyInstance) {
 
   await app.register(async (owner) => {
     owner.addHook('onRequest', owner.authenticate);
+    // An owner's answers (customers' messages, their photos) stay out of browser and proxy caches.
+    owner.addHook('onSend', noStore);
     await owner.register(session);
     await owner.register(users);
     await owner.register(whatsapp);

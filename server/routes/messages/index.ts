@@ -52,9 +52,12 @@ function nextPageLink(request: FastifyRequest, query: ConversationsQuery, cursor
   return `<${request.url.split('?')[0]}?${params.toString()}>; rel="next"`;
 }
 
-/** Polled reads are revalidated every time; the ETag makes an unchanged answer a bodiless 304. */
+/**
+ * The ETag makes an unchanged polled read a bodiless 304: the SPA keeps the copy it shows and sends
+ * If-None-Match itself, so the answer is still no-store (routes/index.ts).
+ */
 function withEtag(reply: FastifyReply, etag: string): FastifyReply {
-  return reply.header('etag', etag).header('cache-control', 'private, no-cache');
+  return reply.header('etag', etag);
 }
 
 /** The inbox API of /messages: conversations, their messages, replies. */
@@ -176,7 +179,6 @@ const messages: FastifyPluginAsyncTypebox = async (app) => {
         .header('content-length', file.size)
         .header('content-disposition', inlineDisposition(file.filename))
         .header('content-security-policy', "default-src 'none'; sandbox")
-        .header('cache-control', 'private, max-age=3600')
         .send(file.bytes);
     },
   );

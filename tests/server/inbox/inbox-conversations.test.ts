@@ -81,7 +81,7 @@ describe('GET /api/v1/messages/conversations', () => {
     const first = await getConversations(ctx.app, owner.token);
     const etag = first.headers.etag as string;
     expect(etag).toMatch(/^"[^"]+"$/);
-    expect(first.headers['cache-control']).toBe('private, no-cache');
+    expect(first.headers['cache-control']).toBe('no-store');
 
     const idle = await getConversations(ctx.app, owner.token, { 'if-none-match': etag });
     expect(idle.statusCode).toBe(304);

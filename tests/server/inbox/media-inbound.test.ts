@@ -114,6 +114,8 @@ describe('webhook → media job → stored media', () => {
     const file = await app.inject({ method: 'GET', url, headers: bearer(token) });
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('image/png');
+    // A customer's photo is kept by no browser or proxy cache.
+    expect(file.headers['cache-control']).toBe('no-store');
     expect(file.rawPayload.equals(png)).toBe(true);
 
     expect((await app.inject({ method: 'GET', url })).statusCode).toBe(401);
