@@ -29,6 +29,7 @@ export const VALIDATION = {
   passwordMax: `Password must be at most ${PASSWORD_MAX_LENGTH} characters.`,
   passwordOnlySpaces: 'Password cannot be only spaces.',
   passwordTooCommon: 'This password is too common. Choose one that is harder to guess.',
+  passwordTooPersonal: 'This password is too easy to guess from your username, your email or our name. Choose another.',
   passwordsMismatch: 'Passwords do not match.',
   agreeRequired: 'You must agree to the terms and conditions.',
   usernameTaken: 'Username already taken.',

@@ -14,7 +14,7 @@ import { revokeAllSessions, revokeOtherSessions, type ClientInfo } from '../auth
 import type { AccountDeps } from './deps';
 import { mailLinkOnRequest } from './mailed-links';
 import { passwordResetMail } from './mails';
-import { validNewPassword } from './validation';
+import { refusePersonalPassword, validNewPassword, type PasswordContext } from './validation';
 
 /** Mails a reset link to a known address; the answer is the same for every address. */
 export async function requestPasswordReset(
@@ -34,6 +34,10 @@ export async function requestPasswordReset(
   return { message: ACCOUNT_MESSAGES.resetRequested };
 }
 
+async function passwordContext(deps: AccountDeps, userId: number): Promise<PasswordContext> {
+  return deps.db.one<PasswordContext>('select username, email from users where id = $1', [userId]);
+}
+
 /**
  * Sets a new password from a reset link. Whoever had the old password may be signed in
  * somewhere, so every session of the account ends.
@@ -44,7 +48,9 @@ export async function confirmPasswordReset(deps: AccountDeps, body: ResetConfirm
   const password = validNewPassword(body.newPassword, 'newPassword', VALIDATION.passwordMin);
   const invalidLink = () => new BadRequest(AUTH_ERRORS.resetLinkInvalid, undefined, 'invalid_token');
   // Looked up first so that a dead link costs no hashing; used up below, atomically.
-  if ((await findUsableToken(deps.db, token, 'reset_password')) === undefined) throw invalidLink();
+  const owner = await findUsableToken(deps.db, token, 'reset_password');
+  if (owner === undefined) throw invalidLink();
+  refusePersonalPassword(password, await passwordContext(deps, owner), 'newPassword');
   const passwordHash = await hashPassword(password);
   await deps.db.transaction(async (tx) => {
     const userId = await consumeToken(tx, token, 'reset_password');
@@ -64,10 +70,12 @@ export async function changePassword(
 ): Promise<MessageResponse> {
   if (body.currentPassword === '') throw new ValidationFailed(VALIDATION.currentPasswordRequired, 'currentPassword');
   const password = validNewPassword(body.newPassword, 'newPassword', VALIDATION.newPasswordMin);
-  const user = await deps.db.maybeOne<{ password_hash: string }>('select password_hash from users where id = $1', [
-    userId,
-  ]);
+  const user = await deps.db.maybeOne<PasswordContext & { password_hash: string }>(
+    'select password_hash, username, email from users where id = $1',
+    [userId],
+  );
   if (!user) throw new NotFound('This account no longer exists.');
+  refusePersonalPassword(password, user, 'newPassword');
   // A stolen access token must not become a way to guess the password, so failures count like sign-ins.
   const limit = deps.config.rateLimits.loginPerAccount;
   deps.limiter.check('change-password', String(userId), limit);

@@ -76,6 +76,33 @@ export function validNewPassword(value: string, field: string, tooShortText: str
   return value;
 }
 
+/** The words an attacker tries first against an account: its own names and the product's (ASVS 6.2.11). */
+export type PasswordContext = {
+  username: string;
+  email: string;
+};
+
+const PRODUCT_NAME = 'threadline';
+/** Shorter letter runs are too common to refuse a password for ('ana2024!' by Ana is fine). */
+const MIN_CONTEXT_LETTERS = 4;
+
+const lettersOf = (text: string) => text.toLowerCase().replace(/[^\p{L}]/gu, '');
+
+/**
+ * Refuses a new password that is the account's username, email, the email's name part or the
+ * product's name, also with digits and symbols around it ('Threadline2024!', 'ana.lopez@mail.com').
+ */
+export function refusePersonalPassword(value: string, account: PasswordContext, field: string): void {
+  const typed = value.trim().toLowerCase();
+  const letters = lettersOf(value);
+  const words = [account.username, account.email, account.email.split('@')[0], PRODUCT_NAME];
+  const guessable = words.some(
+    (word) =>
+      typed === word.toLowerCase() || (lettersOf(word).length >= MIN_CONTEXT_LETTERS && letters === lettersOf(word)),
+  );
+  if (guessable) throw new ValidationFailed(VALIDATION.passwordTooPersonal, field);
+}
+
 /** SPEC.md §5's register rules, in the order of the form, with its exact texts. */
 export function validRegistration(body: RegisterBody): NewAccount {
   const account: NewAccount = {
@@ -87,6 +114,7 @@ export function validRegistration(body: RegisterBody): NewAccount {
   };
   if (body.confirm_password !== body.password)
     throw new ValidationFailed(VALIDATION.passwordsMismatch, 'confirm_password');
+  refusePersonalPassword(account.password, account, 'password');
   return account;
 }
 

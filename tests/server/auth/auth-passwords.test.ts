@@ -243,6 +243,13 @@ describe('POST /api/v1/auth/change-password', () => {
     expect(await loginStatus(username, weak)).toBe(401);
   });
 
+  it("refuses the account's own username as the new password", async () => {
+    const { username, password, token } = await registerUser(ctx.app);
+    const response = await changePassword(token, password, `${username}#1`);
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toMatchObject({ field: 'newPassword', detail: VALIDATION.passwordTooPersonal });
+  });
+
   it('asks for the current password when it is empty', async () => {
     const { token } = await registerUser(ctx.app);
     const response = await changePassword(token, '', NEW_PASSWORD);

@@ -113,6 +113,22 @@ describe('POST /api/v1/auth/register', () => {
     expect(await usersWithEmail(body.email)).toBe(0);
   });
 
+  it('refuses a password made of the username or the email, with digits and symbols around it', async () => {
+    const madeOf: ((account: RegisterBody) => string)[] = [
+      (account) => account.username,
+      (account) => `${account.email.split('@')[0]}2026!`,
+      (account) => account.email.toUpperCase(),
+    ];
+    for (const made of madeOf) {
+      const account = newAccount();
+      const password = made(account);
+      const response = await register({ ...account, password, confirm_password: password });
+      expect(response.statusCode).toBe(422);
+      expect(response.json()).toMatchObject({ field: 'password', detail: VALIDATION.passwordTooPersonal });
+      expect(await usersWithEmail(account.email)).toBe(0);
+    }
+  });
+
   it('names a missing field', async () => {
     const { confirm_password: _omitted, ...body } = newAccount();
     const response = await register(body);

@@ -114,6 +114,7 @@ export const WEAK_PASSWORDS: [password: string, text: string][] = [
   ['password', VALIDATION.passwordTooCommon],
   ['Password', VALIDATION.passwordTooCommon],
   [' '.repeat(8), VALIDATION.passwordOnlySpaces],
+  ['Threadline2026!', VALIDATION.passwordTooPersonal],
 ];
 
 /** The customer phone's browser token that every server test's pretend customers belong to. */
