@@ -2,7 +2,7 @@ import { INBOX_ERRORS, WHATSAPP_ERRORS } from '../../../contract';
 import type { Executor } from '../../db/client';
 import { Conflict } from '../../errors';
 import type { Secrets } from '../../secrets';
-import { connectionSecretAad, findConnection, type ConnectionRow } from '../whatsapp/connections';
+import { findConnection, openBusinessToken, type ConnectionRow } from '../whatsapp/connections';
 
 /** The owner's number, ready for Graph: the connection and its business token, unsealed. */
 export interface SendingConnection {
@@ -10,10 +10,16 @@ export interface SendingConnection {
   token: string;
 }
 
-function unseal(secrets: Pick<Secrets, 'decrypt'>, connection: ConnectionRow): SendingConnection {
-  const token = secrets.decrypt(connection.business_token, connectionSecretAad(connection.user_id, 'business_token'));
-  return { connection, token };
+async function unseal(
+  db: Executor,
+  secrets: Pick<Secrets, 'decrypt'>,
+  connection: ConnectionRow,
+): Promise<SendingConnection | undefined> {
+  const token = await openBusinessToken(db, secrets, connection);
+  return token === undefined ? undefined : { connection, token };
 }
+
+const tokenInvalid = () => new Conflict(WHATSAPP_ERRORS.tokenExpired, undefined, 'whatsapp_token_invalid');
 
 /** Undefined when the owner has no number connected, or its token was refused and needs reconnecting. */
 export async function findSendingConnection(
@@ -22,7 +28,7 @@ export async function findSendingConnection(
   userId: number,
 ): Promise<SendingConnection | undefined> {
   const connection = await findConnection(db, userId);
-  return connection?.status === 'active' ? unseal(secrets, connection) : undefined;
+  return connection?.status === 'active' ? unseal(db, secrets, connection) : undefined;
 }
 
 /** As above, but a missing or broken connection is the 409 the composer explains. */
@@ -33,8 +39,8 @@ export async function requireSendingConnection(
 ): Promise<SendingConnection> {
   const connection = await findConnection(db, userId);
   if (!connection) throw new Conflict(INBOX_ERRORS.notConnected, undefined, 'whatsapp_not_connected');
-  if (connection.status !== 'active') {
-    throw new Conflict(WHATSAPP_ERRORS.tokenExpired, undefined, 'whatsapp_token_invalid');
-  }
-  return unseal(secrets, connection);
+  if (connection.status !== 'active') throw tokenInvalid();
+  const sending = await unseal(db, secrets, connection);
+  if (!sending) throw tokenInvalid();
+  return sending;
 }

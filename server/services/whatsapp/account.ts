@@ -1,4 +1,5 @@
 import {
+  WHATSAPP_ERRORS,
   WHATSAPP_MESSAGES,
   type BusinessProfile,
   type DisconnectResponse,
@@ -8,11 +9,13 @@ import {
   type WhatsAppStatus,
 } from '../../../contract';
 import type { Executor } from '../../db/client';
+import { Unauthorized } from '../../errors';
 import {
   connectionSecretAad,
   deleteConnection,
   findConnection,
   markNeedsReconnection,
+  openBusinessToken,
   requireConnection,
   toMessagingConfig,
   wabaUsedByAnotherOwner,
@@ -43,10 +46,8 @@ async function withBusinessToken<T>(
   connection: ConnectionRow,
   call: (token: string) => Promise<T>,
 ): Promise<T> {
-  const token = deps.secrets.decrypt(
-    connection.business_token,
-    connectionSecretAad(connection.user_id, 'business_token'),
-  );
+  const token = await openBusinessToken(deps.db, deps.secrets, connection);
+  if (token === undefined) throw new Unauthorized(WHATSAPP_ERRORS.tokenExpired, 'whatsapp_token_invalid');
   try {
     return await call(token);
   } catch (error) {

@@ -1,6 +1,7 @@
 import { WHATSAPP_ERRORS, type MessagingConfig } from '../../../contract';
 import type { Executor } from '../../db/client';
 import { Conflict, NotFound } from '../../errors';
+import type { Secrets } from '../../secrets';
 
 /** The owner's connected number: one per owner, one owner per number; its token sealed at rest. */
 
@@ -111,6 +112,24 @@ export async function markNeedsReconnection(db: Executor, connectionId: number):
       where id = $1 and status = 'active'`,
     [connectionId],
   );
+}
+
+/**
+ * The connection's business token, unsealed; undefined when it does not open (DATA_DIR restored
+ * without its secret.key, or SECRET_KEY changed): the connection then needs reconnecting, which the
+ * owner can do, rather than failing every call that needs it.
+ */
+export async function openBusinessToken(
+  db: Executor,
+  secrets: Pick<Secrets, 'decrypt'>,
+  connection: ConnectionRow,
+): Promise<string | undefined> {
+  try {
+    return secrets.decrypt(connection.business_token, connectionSecretAad(connection.user_id, 'business_token'));
+  } catch {
+    await markNeedsReconnection(db, connection.id);
+    return undefined;
+  }
 }
 
 /** Forgets the connection and its token; conversations and messages stay. */

@@ -1,5 +1,8 @@
+import crypto from 'node:crypto';
 import { WHATSAPP_ERRORS, WHATSAPP_MESSAGES } from '../../../contract';
+import { createSecrets } from '../../../server/secrets';
 import { sha256Hex } from '../../../server/services/digest';
+import { connectionSecretAad } from '../../../server/services/whatsapp/connections';
 import { bearer, registerUser, useTestApp } from '../support/helpers';
 import { inbound, postWebhook, textMessage } from '../support/webhook-fixtures';
 import { apiGet, businessTokenOf, buildListeningSandboxApp, connectWhatsApp } from '../support/whatsapp-helpers';
@@ -69,6 +72,23 @@ describe('GET /api/v1/whatsapp/profile', () => {
     expect(response.json().detail).toContain('invalid or expired');
     expect((await apiGet(ctx.app, '/whatsapp/config', token)).json()).toMatchObject({ status: 'needs_reconnection' });
     expect((await apiGet(ctx.app, '/users/me', token)).statusCode).toBe(200);
+  });
+
+  it('asks for reconnection, never a 500, when the sealed token does not open (restored without secret.key)', async () => {
+    const { token, user } = await registerUser(ctx.app);
+    await connectWhatsApp(ctx.app, token);
+    // Sealed under another key, as a DATA_DIR restored without its secret.key holds it.
+    const otherKey = createSecrets(crypto.randomBytes(32));
+    await ctx.db.query('update whatsapp_connections set business_token = $2 where user_id = $1', [
+      user.id,
+      otherKey.encrypt('a business token', connectionSecretAad(user.id, 'business_token')),
+    ]);
+    for (const path of ['/whatsapp/profile', '/whatsapp/subscription-info']) {
+      const response = await apiGet(ctx.app, path, token);
+      expect(response.statusCode).toBe(401);
+      expect(response.json()).toMatchObject({ code: 'whatsapp_token_invalid', detail: WHATSAPP_ERRORS.tokenExpired });
+    }
+    expect((await apiGet(ctx.app, '/whatsapp/config', token)).json()).toMatchObject({ status: 'needs_reconnection' });
   });
 
   it('answers 404 when the WABA is gone, and 404 when not connected', async () => {
