@@ -35,7 +35,7 @@ export default fp(
         transport: 'outbox',
         async send(mail) {
           try {
-            await keepInOutbox(app.db, mail);
+            await keepInOutbox(app.db, app.secrets, mail);
             // A verification link in the log lets people try the product without mail; a reset link never.
             const link = mail.linkGrantsAccess ? undefined : mail.link;
             app.log.info({ to: mail.to, link }, `dev outbox: ${mail.subject}`);
@@ -49,5 +49,5 @@ export default fp(
     }
     app.decorate('mailer', mailer);
   },
-  { name: 'mailer', dependencies: ['db'] },
+  { name: 'mailer', dependencies: ['db', 'secrets'] },
 );

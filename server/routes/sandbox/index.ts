@@ -18,7 +18,7 @@ const sandbox: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: OutboxResponse, 401: ErrorResponse },
       },
     },
-    async (request) => listOutbox(app.db, request.user.id),
+    async (request) => listOutbox(app.db, app.secrets, request.user.id),
   );
 };
 

@@ -38,6 +38,19 @@ describe('GET /api/v1/sandbox/outbox', () => {
     expect(mails[0].id).toBeGreaterThan(mails[1].id);
   });
 
+  it('keeps the links and texts sealed at rest: no token is in the database in the clear', async () => {
+    const { email, token } = await registerUser(ctx.app);
+    await requestReset(email);
+    const listed = (await outbox(token)).json<{ link: string }[]>();
+    const tokens = listed.map((mail) => new URL(mail.link).searchParams.get('token'));
+    expect(tokens).toEqual([expect.stringMatching(/^[\w-]{43}$/), expect.stringMatching(/^[\w-]{43}$/)]);
+    const stored = JSON.stringify(
+      await ctx.db.query('select subject, text, link from outbox_mails where to_address = $1', [email]),
+    );
+    for (const mailed of tokens) expect(stored).not.toContain(mailed);
+    expect(stored).not.toContain('reset-password');
+  });
+
   it('lists nothing to someone signed out, whatever the query asks for', async () => {
     const { email } = await registerUser(ctx.app);
     await requestReset(email);

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { VALIDATION, type RegisterBody } from '../../../contract';
-import { WEAK_PASSWORDS, latestMailToken, newAccount, registerUser, useTestApp } from '../support/helpers';
+import { WEAK_PASSWORDS, latestMailToken, mailsTo, newAccount, registerUser, useTestApp } from '../support/helpers';
 
 const ctx = useTestApp();
 
@@ -67,10 +67,7 @@ describe('POST /api/v1/auth/register', () => {
   it('mails a plain-text verification link to the public address', async () => {
     const body = newAccount();
     await register(body);
-    const mails = await ctx.db.query<{ subject: string; text: string; link: string }>(
-      'select subject, text, link from outbox_mails where to_address = $1',
-      [body.email],
-    );
+    const mails = await mailsTo(ctx.app, body.email);
     expect(mails).toHaveLength(1);
     expect(mails[0].link).toMatch(/^http:\/\/localhost:3000\/verify-email\?token=[\w-]{43}$/);
     expect(mails[0].text).toContain(mails[0].link);

@@ -174,16 +174,30 @@ export async function signIn(app: App, username: string, password: string, remem
 }
 
 /**
- * The link of the newest mail kept for `email` (verification or reset), as its owner would follow it
- * from their mailbox (the outbox route itself lists only the signed-in owner's mail).
+ * The mails kept for `email`, oldest first, opened as their owner would read them in their mailbox
+ * (the outbox route itself lists only the signed-in owner's mail; the table holds them sealed).
  */
-export async function latestMailLink(app: App, email: string): Promise<string> {
-  const mail = await app.db.maybeOne<{ link: string | null }>(
-    'select link from outbox_mails where lower(to_address) = lower($1) order by id desc limit 1',
+export async function mailsTo(
+  app: App,
+  email: string,
+): Promise<{ subject: string; text: string; link: string | null }[]> {
+  const rows = await app.db.query<{ subject: string; text: string; link: string | null; to_address: string }>(
+    'select subject, text, link, to_address from outbox_mails where lower(to_address) = lower($1) order by id',
     [email],
   );
-  if (!mail?.link) throw new Error(`no mail with a link to ${email}`);
-  return mail.link;
+  const aad = (to: string) => `outbox_mails:${to.toLowerCase()}`;
+  return rows.map((row) => ({
+    subject: row.subject,
+    text: app.secrets.decrypt(row.text, aad(row.to_address)),
+    link: row.link === null ? null : app.secrets.decrypt(row.link, aad(row.to_address)),
+  }));
+}
+
+/** The link of the newest mail kept for `email` (verification or reset). */
+export async function latestMailLink(app: App, email: string): Promise<string> {
+  const link = (await mailsTo(app, email)).at(-1)?.link;
+  if (!link) throw new Error(`no mail with a link to ${email}`);
+  return link;
 }
 
 /** The token a mailed link carries. */
