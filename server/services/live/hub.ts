@@ -162,18 +162,20 @@ export class LiveHub {
     const delayMs = reconnectDelayMs(this.failures ?? 0);
     this.relisten = setTimeout(() => {
       this.relisten = undefined;
-      this.relistening = true;
-      this.listen()
-        .then(
-          (listening) => listening || Promise.reject(new Error('the connection broke as it opened')),
-          (error: unknown) => Promise.reject(error as Error),
-        )
-        .finally(() => (this.relistening = false))
-        .then(
-          () => this.listeningAgain(),
-          (error: unknown) => this.relistenFailed(error as Error, delayMs),
-        );
+      void this.relistenNow(delayMs);
     }, delayMs);
+  }
+
+  /** One attempt to listen again: it resyncs the streams, or schedules the next one. */
+  private async relistenNow(afterMs: number) {
+    this.relistening = true;
+    const failure = await this.listen().then(
+      (listening) => (listening ? undefined : new Error('the connection broke as it opened')),
+      (error: unknown) => error as Error,
+    );
+    this.relistening = false;
+    if (failure) this.relistenFailed(failure, afterMs);
+    else this.listeningAgain();
   }
 
   private listeningAgain() {
