@@ -61,6 +61,9 @@ async function eventually(check: () => Promise<boolean>, timeoutMs: number, what
   throw new Error(`${what}: not within ${timeoutMs} ms`);
 }
 
+/** This process's open TCP sockets: its HTTP server and streams, and every connection to the database. */
+const openSockets = () => process.getActiveResourcesInfo().filter((resource) => resource === 'TCPSocketWrap').length;
+
 /** The app's log lines as pino writes them, to count what an outage logs. */
 function recordedLog() {
   const lines: { level: number; msg: string }[] = [];
@@ -154,12 +157,14 @@ describe('the scaled-out shape when PostgreSQL restarts', () => {
       await worker.enqueue({ name: 'probe', payload: { n: 1 } });
       await started;
       const connectionsBefore = await cluster!.connections();
+      const socketsBefore = openSockets();
 
       const linesBefore = log.lines.length;
       await cluster!.stop();
       releaseHeld();
       await sleep(OUTAGE_MS);
       const outageLines = log.lines.slice(linesBefore);
+      const socketsInOutage = openSockets();
       await cluster!.start();
 
       const post = (text: string) => {
@@ -197,8 +202,10 @@ describe('the scaled-out shape when PostgreSQL restarts', () => {
       const noisy = outageLines.filter((line) => line.level >= 40);
       console.log(
         `restart: ${noisy.length} warnings/errors of ${outageLines.length} lines in a ${OUTAGE_MS} ms outage; ` +
-          `webhook stored ${storedAfterMs} ms after the start; connections ${connectionsBefore} before, ${connectionsAfter} after`,
+          `webhook stored ${storedAfterMs} ms after the start; connections ${connectionsBefore} before, ${connectionsAfter} after; ` +
+          `sockets ${socketsBefore} before, ${socketsInOutage} at the outage's end`,
       );
+      expect(socketsInOutage).toBeLessThanOrEqual(socketsBefore);
       expect(connectionsAfter).toBeLessThanOrEqual(connectionsBefore + 5);
       expect(connectionsAfter).toBeLessThan(MAX_CONNECTIONS / 2);
       expect(noisy.length).toBeLessThan(30);
