@@ -290,12 +290,24 @@ const pgTypes = {
   },
 } as pg.CustomTypesConfig;
 
+/**
+ * A connection that the server ends (a restart, a failover) leaves the pool, and the next query
+ * connects anew; the query it was running, or the next one on it, fails. Unheard, its 'error' would
+ * end the process: pg-pool hears an idle connection's, nobody a checked-out one's (a transaction
+ * between two statements, graphile-worker's job in hand).
+ */
+export function hearConnectionErrors(pool: pg.Pool): void {
+  pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
+}
+
+/** How long opening the listening connection may take before the attempt counts as failed. */
+export const LISTEN_CONNECT_TIMEOUT_MS = 10_000;
+
 /** A PostgreSQL pool; `options` can carry e.g. `-c search_path=…` for isolated test schemas. */
 export async function openPostgres(connectionString: string, options?: string): Promise<Db> {
   const pool = new pg.Pool({ connectionString, options, types: pgTypes, max: 10 });
-  // An idle connection that the server ends (a restart, a failover) leaves the pool, and the next
-  // query connects anew; unheard, its 'error' would end the process.
-  pool.on('error', () => undefined);
+  hearConnectionErrors(pool);
   await pool.query('select 1');
   const wrap = (target: pg.Pool | pg.PoolClient) =>
     executor(
@@ -330,23 +342,42 @@ export async function openPostgres(connectionString: string, options?: string): 
     },
     async listen(channel, { onPayload, onInterrupted }) {
       // A connection of its own, outside the pool: it stays in LISTEN for as long as it is wanted.
-      const client = new pg.Client({ connectionString, options, types: pgTypes });
-      let stopping = false;
+      const client = new pg.Client({
+        connectionString,
+        options,
+        types: pgTypes,
+        // A server that takes the connection but never answers (starting up, overloaded) would
+        // otherwise hold this attempt, and with it every later one, for good.
+        connectionTimeoutMillis: LISTEN_CONNECT_TIMEOUT_MS,
+      });
+      // pg reports a broken connection as 'error' and then 'end': the caller hears of it once, and
+      // only once listening began (a failed start is the rejection's to tell).
+      let listening = false;
+      let over = false;
+      const end = () => {
+        over = true;
+        return client.end().catch(() => undefined);
+      };
+      const broke = (error: Error) => {
+        if (over) return;
+        void end();
+        if (listening) onInterrupted?.(error);
+      };
       client.on('notification', (message) => {
         if (message.channel === channel) onPayload(message.payload ?? '');
       });
-      client.on('error', (error) => {
-        if (!stopping) onInterrupted?.(error);
-      });
-      client.on('end', () => {
-        if (!stopping) onInterrupted?.(new Error(`the connection listening to ${channel} ended`));
-      });
-      await client.connect();
-      await client.query(`listen ${pg.escapeIdentifier(channel)}`);
-      return async () => {
-        stopping = true;
-        await client.end();
-      };
+      client.on('error', broke);
+      client.on('end', () => broke(new Error(`the connection listening to ${channel} ended`)));
+      try {
+        await client.connect();
+        await client.query(`listen ${pg.escapeIdentifier(channel)}`);
+      } catch (error) {
+        void end();
+        throw error;
+      }
+      if (over) throw new Error(`the connection listening to ${channel} ended as it began`);
+      listening = true;
+      return end;
     },
     close: () => pool.end(),
   };

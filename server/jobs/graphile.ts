@@ -1,7 +1,8 @@
 import { EventEmitter } from 'node:events';
 import { Logger, run, runMigrations, runOnce, type Runner, type TaskList, type WorkerEvents } from 'graphile-worker';
 import pg from 'pg';
-import type { Executor } from '../db/client';
+import { hearConnectionErrors, type Executor } from '../db/client';
+import { reconnectDelayMs } from '../db/reconnect';
 import { ShuttingDown } from '../shutdown';
 import { executeJob, MAX_CRASHES } from './execute';
 import { deleteDoneJobs, DONE_JOB_RETENTION_MS } from './housekeeping';
@@ -64,7 +65,8 @@ function engineLogger(deps: JobRunnerDeps): Logger {
 
 export class GraphileJobs implements Jobs {
   private readonly handlers = new JobHandlers();
-  private readonly runners: Runner[] = [];
+  /** Each lane's pool of workers, while it runs. */
+  private readonly runners = new Map<string, Runner>();
   private readonly workerIds = new Set<string>();
   private readonly schema: string;
   private readonly stopping = new AbortController();
@@ -147,26 +149,21 @@ export class GraphileJobs implements Jobs {
   async start(): Promise<void> {
     await this.prepare();
     if (this.signal.aborted) return;
-    const lanes = this.handlers.lanes();
-    // Workers are created while `run` starts: listen before.
-    const events = new EventEmitter() as WorkerEvents;
-    events.on('worker:create', ({ worker }) => this.workerIds.add(worker.workerId));
-    for (const lane of lanes) {
-      const runner = await run({
-        events,
-        pgPool: this.pool(),
-        schema: this.schema,
-        concurrency: this.options.concurrency?.[lane] ?? 1,
-        pollInterval: this.options.pollIntervalMs ?? POLL_INTERVAL_MS,
-        noHandleSignals: true,
-        logger: this.logger(),
-        taskList: this.taskList(lane),
-      });
-      this.runners.push(runner);
-    }
+    for (const lane of this.handlers.lanes()) await this.runLane(lane);
     const heartbeatMs = this.options.heartbeatMs ?? HEARTBEAT_MS;
+    // While the database is away every beat fails: the first says so, the rest at debug.
+    let failing = false;
     const beat = () =>
-      void this.beat().catch((error: unknown) => this.deps.log.warn({ err: error }, 'job heartbeat failed'));
+      void this.beat().then(
+        () => {
+          if (failing) this.deps.log.info('job heartbeat beats again');
+          failing = false;
+        },
+        (error: unknown) => {
+          this.deps.log[failing ? 'debug' : 'warn']({ err: error }, 'job heartbeat failed');
+          failing = true;
+        },
+      );
     beat();
     this.timers.push(setInterval(beat, heartbeatMs));
     for (const timer of this.timers) timer.unref();
@@ -177,7 +174,9 @@ export class GraphileJobs implements Jobs {
     this.stopping.abort(new ShuttingDown());
     for (const timer of this.timers) clearInterval(timer);
     this.timers = [];
-    await Promise.allSettled(this.runners.splice(0).map((runner) => runner.stop()));
+    const runners = [...this.runners.values()];
+    this.runners.clear();
+    await Promise.allSettled(runners.map((runner) => runner.stop()));
     await this.enginePool?.end();
     this.enginePool = undefined;
     if (this.workerIds.size > 0) {
@@ -200,6 +199,63 @@ export class GraphileJobs implements Jobs {
         taskList: this.taskList(lane),
       });
     }
+  }
+
+  /**
+   * Starts the engine's pool of workers for `lane`. A worker that could not record its job's end
+   * (the database went away) leaves the pool for good, and the pool does not replace it: the lane is
+   * then run anew, once the database answers again.
+   */
+  private async runLane(lane: string): Promise<void> {
+    // Workers are created while `run` starts: listen before.
+    const events = new EventEmitter() as WorkerEvents;
+    const laneWorkers = new Set<string>();
+    events.on('worker:create', ({ worker }) => {
+      laneWorkers.add(worker.workerId);
+      this.workerIds.add(worker.workerId);
+    });
+    // Its heartbeat stops, so that any worker frees the job it held once it counts as dead.
+    events.on('worker:fatalError', ({ worker, error }) => {
+      this.workerIds.delete(worker.workerId);
+      lost(error as Error);
+    });
+    const lost = (error: Error) =>
+      void started.then((runner) => {
+        if (this.runners.get(lane) !== runner || this.signal.aborted) return;
+        this.runners.delete(lane);
+        for (const id of laneWorkers) this.workerIds.delete(id);
+        this.deps.log.warn({ err: error, lane }, 'job lane stopped; running it again');
+        void runner.stop().catch(() => undefined);
+        this.rerunLane(lane, 0);
+      });
+    const started = run({
+      events,
+      pgPool: this.pool(),
+      schema: this.schema,
+      concurrency: this.options.concurrency?.[lane] ?? 1,
+      pollInterval: this.options.pollIntervalMs ?? POLL_INTERVAL_MS,
+      noHandleSignals: true,
+      logger: this.logger(),
+      taskList: this.taskList(lane),
+    });
+    const runner = await started;
+    if (this.signal.aborted) return void (await runner.stop());
+    this.runners.set(lane, runner);
+    runner.promise.catch((error: unknown) => lost(error as Error));
+  }
+
+  /** Runs `lane` again after a wait that grows while the database does not answer. */
+  private rerunLane(lane: string, failures: number) {
+    const timer = setTimeout(() => {
+      this.timers = this.timers.filter((other) => other !== timer);
+      if (this.signal.aborted) return;
+      this.runLane(lane).catch((error: unknown) => {
+        this.deps.log.info({ err: error, lane, failures: failures + 1 }, 'job lane could not run yet');
+        this.rerunLane(lane, failures + 1);
+      });
+    }, reconnectDelayMs(failures));
+    timer.unref();
+    this.timers.push(timer);
   }
 
   /** One task per job name of the lane: our row, the handler, the outcome; a retry is the engine's. */
@@ -263,7 +319,12 @@ export class GraphileJobs implements Jobs {
   }
 
   private pool(): pg.Pool {
-    this.enginePool ??= new pg.Pool({ connectionString: this.options.connectionString, max: ENGINE_POOL_SIZE });
+    if (!this.enginePool) {
+      this.enginePool = new pg.Pool({ connectionString: this.options.connectionString, max: ENGINE_POOL_SIZE });
+      // graphile-worker hears the pool only while a runner runs: not after prepare() (an API node),
+      // nor between a lane's stop and its new start.
+      hearConnectionErrors(this.enginePool);
+    }
     return this.enginePool;
   }
 

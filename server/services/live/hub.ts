@@ -1,12 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { LiveEvent } from '../../../contract';
 import type { Db } from '../../db/client';
+import { reconnectDelayMs } from '../../db/reconnect';
 
 /** The channel the database's triggers notify on (migration 0022). */
 export const LIVE_CHANNEL = 'threadline_events';
-/** After the listening connection breaks, how long before listening again. */
-export const RELISTEN_DELAY_MS = 1_000;
-
 /** One open stream: how to send it an event, and how to end it (when the app closes). */
 export interface LiveSubscriber {
   send(event: LiveEvent): void;
@@ -50,12 +48,20 @@ export function parseNotification(payload: string): { userId: number; events: Li
  * This process's end of live push: one LISTEN for all owners (PostgreSQL delivers every node's and
  * worker's commits to every listening node; PGlite its own process's), fanned out to the streams
  * open here, each owner's events to that owner's streams only. When the listening connection breaks,
- * every stream is told to resync and the hub listens again.
+ * the hub listens again, one attempt at a time and further apart while they fail, and once it hears
+ * again, every stream is told to resync: whatever committed meanwhile was not heard.
  */
 export class LiveHub {
   private readonly streams = new Map<number, Set<LiveSubscriber>>();
   private stopListening: (() => Promise<void>) | undefined;
+  /** Which attempt to listen is the current one: a report from an earlier one's connection is stale. */
+  private attempt = 0;
+  /** The one pending attempt to listen again, if any. */
   private relisten: NodeJS.Timeout | undefined;
+  /** An attempt to listen again is under way: its outcome schedules the next one. */
+  private relistening = false;
+  /** Attempts that failed since listening last broke; undefined while listening. */
+  private failures: number | undefined;
   private closed = false;
 
   constructor(
@@ -63,11 +69,29 @@ export class LiveHub {
     private readonly log: FastifyBaseLogger,
   ) {}
 
+  /** Listens; a failure here is the caller's (a node that cannot listen at start does not start). */
   async start(): Promise<void> {
-    this.stopListening = await this.db.listen(LIVE_CHANNEL, {
-      onPayload: (payload) => this.deliver(payload),
-      onInterrupted: (error) => this.interrupted(error),
+    await this.listen();
+  }
+
+  /** Whether this attempt listens now: false if it was given up on (closed, or broken) meanwhile. */
+  private async listen(): Promise<boolean> {
+    const attempt = ++this.attempt;
+    const current = () => attempt === this.attempt && !this.closed;
+    const stopListening = await this.db.listen(LIVE_CHANNEL, {
+      onPayload: (payload) => {
+        if (current()) this.deliver(payload);
+      },
+      onInterrupted: (error) => {
+        if (current()) this.interrupted(error);
+      },
     });
+    if (!current()) {
+      await stopListening().catch(() => undefined);
+      return false;
+    }
+    this.stopListening = stopListening;
+    return true;
   }
 
   /** Hears `userId`'s events until the answer is called. */
@@ -120,14 +144,53 @@ export class LiveHub {
     }
   }
 
+  /** The current connection broke: it is closed, and reports from it are stale from now on. */
   private interrupted(error: Error) {
-    if (this.closed) return;
-    this.log.warn({ err: error }, 'live: listening stopped; streams resync, listening again');
-    for (const set of this.streams.values()) for (const subscriber of set) subscriber.send({ type: 'resync' });
+    this.attempt++;
+    void this.stopListening?.().catch(() => undefined);
     this.stopListening = undefined;
+    if (this.relistening) return;
+    if (this.failures === undefined) {
+      this.failures = 0;
+      this.log.warn({ err: error }, 'live: listening stopped; listening again');
+    }
+    this.scheduleRelisten();
+  }
+
+  private scheduleRelisten() {
+    if (this.relisten || this.closed) return;
+    const delayMs = reconnectDelayMs(this.failures ?? 0);
     this.relisten = setTimeout(() => {
-      this.start().catch((failure: unknown) => this.interrupted(failure as Error));
-    }, RELISTEN_DELAY_MS);
+      this.relisten = undefined;
+      void this.relistenNow(delayMs);
+    }, delayMs);
+  }
+
+  /** One attempt to listen again: it resyncs the streams, or schedules the next one. */
+  private async relistenNow(afterMs: number) {
+    this.relistening = true;
+    const failure = await this.listen().then(
+      (listening) => (listening ? undefined : new Error('the connection broke as it opened')),
+      (error: unknown) => error as Error,
+    );
+    this.relistening = false;
+    if (failure) this.relistenFailed(failure, afterMs);
+    else this.listeningAgain();
+  }
+
+  private listeningAgain() {
+    this.log.info({ failures: this.failures }, 'live: listening again; streams resync');
+    this.failures = undefined;
+    for (const set of this.streams.values()) for (const subscriber of set) subscriber.send({ type: 'resync' });
+  }
+
+  /** One line per failed attempt at info: attempts are at most RECONNECT_MAX_DELAY_MS apart, a few a minute. */
+  private relistenFailed(error: Error, afterMs: number) {
+    if (this.closed) return;
+    this.attempt++;
+    this.failures = (this.failures ?? 0) + 1;
+    this.log.info({ err: error, failures: this.failures, afterMs }, 'live: still not listening');
+    this.scheduleRelisten();
   }
 }
 
