@@ -23,9 +23,11 @@ export async function supersededBy(db: Db, payload: ReceivedMessage): Promise<bo
 /**
  * 'sending' is written right before a send: a run that finds it knows an earlier one was cut short
  * while sending, whose answer may or may not have reached the customer. A send that failed for a
- * passing reason is 'started' again, for the job's next run.
+ * passing reason is 'started' again, for the job's next run. 'left_to_person': a person owned the
+ * conversation, so the message is theirs to answer (context.ts leaves it out of the AI's burst).
  */
-export type AttemptState = 'started' | 'skipped' | 'sending' | 'sent' | 'handed_over' | 'awaiting_media';
+export type AttemptState =
+  'started' | 'skipped' | 'sending' | 'sent' | 'handed_over' | 'awaiting_media' | 'left_to_person';
 
 /** Where an earlier run of this message's reply got to (undefined: none ran). */
 export async function attemptState(db: Db, payload: ReceivedMessage): Promise<AttemptState | undefined> {

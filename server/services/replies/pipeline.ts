@@ -167,7 +167,7 @@ async function answer(deps: ReplyDeps, payload: ReceivedMessage): Promise<ReplyO
       !(await asksForPersonNow(deps, payload)) &&
       !(await resumeAfterSilence(deps.db, payload.userId, payload.conversationId, agent.resume_after_minutes)))
   ) {
-    await recordAttempt(deps.db, payload, 'skipped', 'a person owns the conversation');
+    await recordAttempt(deps.db, payload, 'left_to_person', 'a person owns the conversation');
     return 'human_owner';
   }
   if (!conversation.window_open) {
@@ -257,7 +257,7 @@ async function answer(deps: ReplyDeps, payload: ReceivedMessage): Promise<ReplyO
 
   // A person may have taken over while the model was writing: then nothing is sent.
   if ((await conversationOwner(deps.db, payload.userId, payload.conversationId)) !== 'ai') {
-    await recordAttempt(deps.db, payload, 'skipped', 'a person took over during generation');
+    await recordAttempt(deps.db, payload, 'left_to_person', 'a person took over during generation');
     return 'person_took_over';
   }
   await recordAttempt(deps.db, payload, 'sending');
