@@ -3,7 +3,13 @@ import { DEFAULT_MAX_ATTEMPTS } from '../../../server/jobs/queue';
 import { exponentialBackoffMs } from '../../../server/jobs/runner';
 import { HANDOVER_REASONS } from '../../../server/services/replies/ownership';
 import type { GraphClient } from '../../../server/services/whatsapp/graph-client';
-import { GraphError, GraphOutsideWindow, GraphUnavailable } from '../../../server/services/whatsapp/graph-errors';
+import {
+  GraphError,
+  graphErrorFrom,
+  GraphOutsideWindow,
+  GraphUnavailable,
+  sendFailureKind,
+} from '../../../server/services/whatsapp/graph-errors';
 import { useTestApp } from '../support/helpers';
 import {
   conversationOf,
@@ -268,5 +274,25 @@ describe('a send WhatsApp refuses', () => {
     expect(await conversationOf(ctx, owner, customer)).toMatchObject({ owner: 'human', needs_you: true });
     expect(await attemptOf(owner, asked)).toEqual({ state: 'handed_over' });
     expect((await messagesIn(ctx, owner, customer)).filter((message) => message.is_from_us)).toEqual(shown);
+  });
+});
+
+describe('what a failed send means', () => {
+  const graphError = (code: number, httpStatus: number) =>
+    graphErrorFrom({ error: { message: `(#${code})`, code } }, httpStatus);
+
+  it('Graph unreachable, its 5xx and its rate limits pass; a timeout may have sent; the rest are refusals', () => {
+    expect(sendFailureKind(unreachable())).toBe('passing');
+    expect(
+      sendFailureKind(new GraphUnavailable('Graph answered 502 with a body that is not JSON', 'invalid_response')),
+    ).toBe('passing');
+    expect(sendFailureKind(serverError())).toBe('passing');
+    expect(sendFailureKind(graphError(130429, 400))).toBe('passing');
+    expect(sendFailureKind(graphError(131056, 400))).toBe('passing');
+    expect(sendFailureKind(new GraphUnavailable('Graph did not answer within 5000 ms', 'timeout'))).toBe('uncertain');
+    expect(sendFailureKind(graphError(131026, 400))).toBe('refused');
+    expect(sendFailureKind(graphError(131047, 400))).toBe('refused');
+    expect(sendFailureKind(graphError(190, 401))).toBe('refused');
+    expect(sendFailureKind(new Error('not a Graph failure'))).toBe('refused');
   });
 });
