@@ -2,6 +2,7 @@ import { MAX_CRASHES } from '../../../server/jobs/execute';
 import { DEFAULT_MAX_ATTEMPTS } from '../../../server/jobs/queue';
 import { exponentialBackoffMs } from '../../../server/jobs/runner';
 import { HANDOVER_REASONS } from '../../../server/services/replies/ownership';
+import { runReply } from '../../../server/services/replies/pipeline';
 import type { GraphClient } from '../../../server/services/whatsapp/graph-client';
 import {
   GraphError,
@@ -10,6 +11,7 @@ import {
   GraphUnavailable,
   sendFailureKind,
 } from '../../../server/services/whatsapp/graph-errors';
+import { ShuttingDown } from '../../../server/shutdown';
 import { useTestApp } from '../support/helpers';
 import {
   conversationOf,
@@ -23,6 +25,7 @@ import {
   ownerWithAgent,
   repliesApp,
   replyCalls,
+  replyDeps,
   restoreModels,
   type AgentOwner,
 } from '../support/replies-helpers';
@@ -116,6 +119,37 @@ describe('a reply cut short while sending', () => {
     });
     expect(await attemptOf(owner, asked)).toEqual({ state: 'handed_over' });
     expect(await replyJobOf(asked)).toMatchObject({ status: 'done', attempts: 1 });
+  });
+
+  it('hands over after the shutdown cut its send short, when the job runs again after the restart', async () => {
+    const owner = await ownerWithAgent(ctx);
+    const customer = newCustomer();
+    ctx.app.replies.languageModel = () => mockModel('Yes, we ship to Porto.');
+    const { sends } = sendsFail(new ShuttingDown());
+    const asked = await customerWrites(ctx.app, ctx.db, owner, customer, { text: 'Do you ship to Porto?' });
+    const stored = await ctx.db.one<{ id: number; conversation_id: number }>(
+      'select id, conversation_id from messages where user_id = $1 and wamid = $2',
+      [owner.userId, asked],
+    );
+
+    const interrupted = runReply(replyDeps(ctx.app), {
+      userId: owner.userId,
+      conversationId: Number(stored.conversation_id),
+      messageId: Number(stored.id),
+      wamid: asked,
+    });
+    await expect(interrupted).rejects.toBeInstanceOf(ShuttingDown);
+    expect(await attemptOf(owner, asked)).toEqual({ state: 'sending' });
+    expect(await conversationOf(ctx, owner, customer)).toMatchObject({ owner: 'ai', ai_replying: false });
+
+    // The queued job is the run after the restart.
+    await drain(ctx.app);
+
+    expect(sends()).toBe(1);
+    expect(await escalationsOf(ctx, owner)).toEqual([
+      expect.objectContaining({ kind: 'send_uncertain', reason: HANDOVER_REASONS.sendUncertain }),
+    ]);
+    expect(await conversationOf(ctx, owner, customer)).toMatchObject({ owner: 'human', needs_you: true });
   });
 
   it('hands over when the reply job’s runs ended their process twice, whether or not it was sending', async () => {
