@@ -112,8 +112,8 @@ export function graphErrorFrom(body: unknown, httpStatus: number): GraphError | 
 
 /**
  * What a failed send means for trying it again: 'passing' (Graph unreachable, its 5xx, a rate
- * limit: it may well go through later, and nothing was sent), 'uncertain' (Graph did not answer in
- * time: it may have sent the message, so it must not be sent again), else 'refused'.
+ * limit: Graph took nothing on, and the send may well go through later), 'uncertain' (Graph did not
+ * answer in time: it may have sent the message, so it must not be sent again), else 'refused'.
  */
 export type SendFailureKind = 'passing' | 'uncertain' | 'refused';
 
