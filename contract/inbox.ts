@@ -227,6 +227,10 @@ export const EscalationKind = Type.Union([
   Type.Literal('manual_reply'),
   /** The customer sent media the AI cannot read (a photo without a caption to the offline model, a voice note). */
   Type.Literal('media'),
+  /** The AI's answer was being sent when its run was cut short: it may not have reached the customer. */
+  Type.Literal('send_uncertain'),
+  /** WhatsApp refused the AI's answer, or kept failing until the reply's retries ran out. */
+  Type.Literal('send_failed'),
 ]);
 export type EscalationKind = Static<typeof EscalationKind>;
 

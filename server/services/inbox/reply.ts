@@ -4,7 +4,7 @@ import type { Executor } from '../../db/client';
 import { AppError, Conflict, ValidationFailed } from '../../errors';
 import { ShuttingDown } from '../../shutdown';
 import { markNeedsReconnection } from '../whatsapp/connections';
-import { GraphOutsideWindow, GraphTokenInvalid } from '../whatsapp/graph-errors';
+import { GraphOutsideWindow, GraphTokenInvalid, sendFailureKind } from '../whatsapp/graph-errors';
 import { explainGraphFailure } from '../whatsapp/graph-failures';
 import { requireConversationById } from './conversations';
 import type { InboxDeps } from './deps';
@@ -24,6 +24,11 @@ export interface ReplyInput {
   /** The wamid of a message of this conversation that the reply quotes. */
   inReplyTo?: string | null;
   sender: Exclude<MessageSender, 'customer'>;
+  /**
+   * The caller (the reply job) deals with a send that may go through later or may have gone through
+   * (sendFailureKind 'passing' or 'uncertain'): the Graph error is thrown as it is, nothing stored.
+   */
+  retriesLater?: boolean;
 }
 
 /** WhatsApp gives no id to a message it refused; ours keeps it apart from every wamid. */
@@ -158,6 +163,7 @@ export async function sendReply(deps: InboxDeps, input: ReplyInput): Promise<Mes
   } catch (error) {
     // Not refused, interrupted: nothing is stored as failed, and the caller (a job) may try again.
     if (error instanceof ShuttingDown) throw error;
+    if (input.retriesLater && sendFailureKind(error) !== 'refused') throw error;
     if (error instanceof GraphOutsideWindow) throw windowClosed();
     if (error instanceof GraphTokenInvalid) await markNeedsReconnection(deps.db, connection.id);
     const failure = readableFailure(error);

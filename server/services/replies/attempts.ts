@@ -20,7 +20,23 @@ export async function supersededBy(db: Db, payload: ReceivedMessage): Promise<bo
   return newer !== undefined;
 }
 
-export type AttemptState = 'started' | 'skipped' | 'sending' | 'sent' | 'handed_over' | 'awaiting_media';
+/**
+ * 'sending' is written right before a send: a run that finds it knows an earlier one was cut short
+ * while sending, whose answer may or may not have reached the customer. A send that failed for a
+ * passing reason is 'started' again, for the job's next run. 'left_to_person': a person owned the
+ * conversation, so the message is theirs to answer (context.ts leaves it out of the AI's burst).
+ */
+export type AttemptState =
+  'started' | 'skipped' | 'sending' | 'sent' | 'handed_over' | 'awaiting_media' | 'left_to_person';
+
+/** Where an earlier run of this message's reply got to (undefined: none ran). */
+export async function attemptState(db: Db, payload: ReceivedMessage): Promise<AttemptState | undefined> {
+  const row = await db.maybeOne<{ state: AttemptState }>(
+    'select state from reply_attempts where user_id = $1 and wamid = $2',
+    [payload.userId, payload.wamid],
+  );
+  return row?.state;
+}
 
 /**
  * Whether a customer message this reply answers (since our last message, up to this one) still has
@@ -87,11 +103,11 @@ export async function recordAttempt(
   );
 }
 
-/** 'AI is replying…' on the conversation, or not. */
+/** 'AI is replying…' on the conversation, or not (a conversation that does not show it is left as it is). */
 export async function setReplying(db: Db, payload: ReceivedMessage, replying: boolean): Promise<void> {
   await db.query(
     `update conversations set ai_replying_since = ${replying ? 'now()' : 'null'}, updated_at = now()
-      where id = $1 and user_id = $2`,
+      where id = $1 and user_id = $2${replying ? '' : ' and ai_replying_since is not null'}`,
     [payload.conversationId, payload.userId],
   );
 }

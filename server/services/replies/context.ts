@@ -55,7 +55,10 @@ export async function recentMessages(db: Db, payload: ReceivedMessage): Promise<
     `select m.id, m.wamid, m.body, m.direction, m.sent_at, m.type,
             case when m.type = any($4::text[]) then m.raw -> m.type ->> 'caption' end as caption,
             case when m.type = any($4::text[]) then m.raw -> m.type ->> 'filename' end as filename,
-            mm.status as media_status, mm.mime_type, mm.size_bytes, mm.storage_key, mm.transcript
+            mm.status as media_status, mm.mime_type, mm.size_bytes, mm.storage_key, mm.transcript,
+            exists (select 1 from reply_attempts ra
+                     where ra.user_id = m.user_id and ra.wamid = m.wamid and ra.state = 'left_to_person')
+              as left_to_person
        from messages m left join message_media mm on mm.message_id = m.id and mm.user_id = m.user_id
       where m.conversation_id = $1 and m.user_id = $2 and m.hidden_at is null and m.status <> 'failed'
       order by m.id desc
@@ -65,10 +68,14 @@ export async function recentMessages(db: Db, payload: ReceivedMessage): Promise<
   return rows.reverse();
 }
 
-/** The customer's messages since our last message (the burst this reply answers), and what came before. */
+/**
+ * The customer's messages since our last message (the burst this reply answers), and what came
+ * before. Messages left to a person are not the AI's to answer: an AI that takes the conversation
+ * back after the owner's silence answers what the customer asked since, not an older question.
+ */
 export function splitBurst(messages: ConversationRow[]): { burst: ConversationRow[]; earlier: ConversationRow[] } {
   let start = messages.length;
-  while (start > 0 && messages[start - 1].direction === 'inbound') start -= 1;
+  while (start > 0 && messages[start - 1].direction === 'inbound' && !messages[start - 1].left_to_person) start -= 1;
   return { burst: messages.slice(start), earlier: messages.slice(0, start) };
 }
 

@@ -8,6 +8,7 @@ import { EXTRACT_MEMORIES_JOB, extractMemories } from './memories';
 import type { LanguageModelResolver, TranscriptionModelResolver } from './models';
 import { REPLY_JOB, REPLY_KEY_PREFIX, TRANSCRIBE_JOB } from './job-names';
 import { runReply } from './pipeline';
+import { replyGaveUp } from './sending';
 import { transcribeHandler } from './transcription';
 
 export interface ReplyJobResources {
@@ -56,10 +57,15 @@ export function registerReplyJobs(runner: Jobs, resources: ReplyJobResources): v
             languageModel: resources.languageModel,
             mediaStore: resources.mediaStore,
             signal: context.signal,
+            retriesLeft: context.job.attempt < context.job.maxAttempts,
           },
           payload,
         );
         context.log.info({ outcome, conversationId: payload.conversationId }, 'reply job finished');
+      },
+      // Its runs kept failing, or ended their process twice: the customer must not be left unanswered unseen.
+      async onFailed(payload, context) {
+        await replyGaveUp({ db: context.db }, payload);
       },
     },
     REPLIES_LANE,

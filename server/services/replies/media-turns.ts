@@ -27,6 +27,8 @@ export type ConversationRow = {
   size_bytes: number | null;
   storage_key: string | null;
   transcript: string | null;
+  /** A customer message that came while a person owned the conversation: theirs to answer. */
+  left_to_person: boolean;
 };
 
 /** Photos given to a model that sees images: the customer's latest ones within the prompt's turns. */

@@ -21,6 +21,8 @@ export const HANDOVER_REASONS = {
   emptyAnswer: 'The AI had no answer.',
   voiceNote: 'The customer sent a voice note the AI cannot listen to.',
   media: 'The customer sent a photo, video, document or place without any text.',
+  sendUncertain: "The AI's answer may not have reached the customer.",
+  sendFailed: "WhatsApp could not send the AI's answer.",
 } as const;
 
 /** What the customer is told when a person takes over, unless the agent says otherwise. */

@@ -1,16 +1,19 @@
 import { INBOX_LIMITS, LOCAL_KNOWLEDGE_MODEL, type EscalationKind } from '../../../contract';
-import type { Db } from '../../db/client';
 import type { ReceivedMessage } from '../../events';
-import type { Secrets } from '../../secrets';
-import { ShuttingDown } from '../../shutdown';
 import { findActiveAgent, type AgentRow } from '../agents/agents';
 import { openAgentApiKey } from '../agents/api-keys';
-import { sendReply } from '../inbox/reply';
 import { findSendingConnection } from '../inbox/sending-connection';
 import type { EmbeddingModelResolver } from '../knowledge/embeddings';
 import type { MediaStore } from '../media/store';
-import type { GraphClient } from '../whatsapp/graph-client';
-import { claimAttempt, deferAttempt, mediaAwaited, recordAttempt, setReplying, supersededBy } from './attempts';
+import {
+  attemptState,
+  claimAttempt,
+  deferAttempt,
+  mediaAwaited,
+  recordAttempt,
+  setReplying,
+  supersededBy,
+} from './attempts';
 import {
   conversationState,
   recentMessages,
@@ -32,11 +35,14 @@ import {
   resumeAfterSilence,
 } from './ownership';
 import { PHRASES } from './phrasing';
+import { afterFailedSend, handOverSilently, sendAsAi, type SendDeps } from './sending';
 
 /**
  * The reply job: one customer message → at most one answer from the owner's active agent, or a
  * hand-over to the owner. Every step that could send is recorded first (attempts.ts), so a job run
- * twice never sends twice; the reply is written from its context (context.ts) by the agent's model
+ * twice never sends twice: a run that finds an earlier one cut short while sending hands over
+ * instead, and a send that failed for a passing reason is thrown to the job, which runs the reply
+ * again after its backoff. The reply is written from its context (context.ts) by the agent's model
  * (generation.ts). A reply whose customer messages still have media on the way steps back until
  * the media job settles it (after-media.ts); media the agent cannot read are handled before any
  * model runs (media-turns.ts).
@@ -44,10 +50,8 @@ import { PHRASES } from './phrasing';
 
 export { REPLY_JOB } from './job-names';
 
-export interface ReplyDeps extends GenerationDeps {
-  db: Db;
-  graph: GraphClient;
-  secrets: Pick<Secrets, 'decrypt'>;
+export interface ReplyDeps extends GenerationDeps, SendDeps {
+  log: GenerationDeps['log'];
   embeddingModel: EmbeddingModelResolver;
   mediaStore: MediaStore;
 }
@@ -63,26 +67,7 @@ export type ReplyOutcome =
   | 'human_owner'
   | 'window_closed'
   | 'not_connected'
-  | 'person_took_over'
-  | 'send_failed';
-
-/**
- * Sends one message as the AI; a refusal is logged (the inbox shows a failed send), never retried.
- * A send cut short by the shutdown is thrown on: the job goes back to the queue (and, its attempt
- * recorded as sending, will not send again).
- */
-async function sendAsAi(deps: ReplyDeps, payload: ReceivedMessage, text: string, inReplyTo: string | undefined) {
-  try {
-    return await sendReply(
-      { db: deps.db, graph: deps.graph, secrets: deps.secrets, log: deps.log },
-      { userId: payload.userId, conversationId: payload.conversationId, text, inReplyTo, sender: 'ai' },
-    );
-  } catch (error) {
-    if (error instanceof ShuttingDown) throw error;
-    deps.log.warn({ err: error, conversationId: payload.conversationId }, 'reply: sending failed');
-    return undefined;
-  }
-}
+  | 'person_took_over';
 
 /** Hands the conversation to the owner and tells the customer once (only when it was the AI's). */
 async function handOverAndTell(
@@ -105,8 +90,8 @@ async function handOverAndTell(
   }
   await recordAttempt(deps.db, payload, 'sending', `hand-over: ${detail}`);
   const text = agent.handover_message?.trim() || DEFAULT_HANDOVER_MESSAGE;
-  const sent = await sendAsAi(deps, payload, text, undefined);
-  await recordAttempt(deps.db, payload, 'handed_over', null, sent?.id ?? null);
+  const told = await sendAsAi(deps, payload, text, undefined);
+  await recordAttempt(deps.db, payload, 'handed_over', null, 'sent' in told ? told.sent.id : null);
   return 'handed_over';
 }
 
@@ -136,14 +121,30 @@ async function answerVoiceNote(
   const language = detectLanguage(written, detectLanguage(`${agent.system_prompt}\n${agent.user_prompt}`));
   await recordAttempt(deps.db, payload, 'sending', 'voice note: asked for text');
   const voiceNote = messages.findLast((row) => row.type === 'audio');
-  const sent = await sendAsAi(deps, payload, PHRASES[language].voiceNote(), voiceNote?.wamid);
-  if (!sent) return 'send_failed';
-  await recordAttempt(deps.db, payload, 'sent', null, sent.id);
+  const asked = await sendAsAi(deps, payload, PHRASES[language].voiceNote(), voiceNote?.wamid, deps.retriesLeft);
+  if (!('sent' in asked)) return afterFailedSend(deps, payload, asked);
+  await recordAttempt(deps.db, payload, 'sent', null, asked.sent.id);
   return 'replied';
 }
 
-/** Runs the whole pipeline for one customer message; the outcome is for logs and tests. */
+/**
+ * Runs the whole pipeline for one customer message; the outcome is for logs and tests. However it
+ * ends (a hand-over, a retry, an error), 'AI is replying…' ends with it.
+ */
 export async function runReply(deps: ReplyDeps, payload: ReceivedMessage): Promise<ReplyOutcome> {
+  try {
+    return await answer(deps, payload);
+  } finally {
+    await setReplying(deps.db, payload, false);
+  }
+}
+
+async function answer(deps: ReplyDeps, payload: ReceivedMessage): Promise<ReplyOutcome> {
+  // An earlier run was cut short while sending (a crash, a shutdown): its answer may or may not
+  // have reached the customer, so nothing is sent again, and the owner is told.
+  if ((await attemptState(deps.db, payload)) === 'sending') {
+    return handOverSilently(deps, payload, 'send_uncertain', HANDOVER_REASONS.sendUncertain);
+  }
   if (await supersededBy(deps.db, payload)) return 'superseded';
   if (await mediaAwaited(deps.db, payload)) {
     await deferAttempt(deps.db, payload);
@@ -166,7 +167,7 @@ export async function runReply(deps: ReplyDeps, payload: ReceivedMessage): Promi
       !(await asksForPersonNow(deps, payload)) &&
       !(await resumeAfterSilence(deps.db, payload.userId, payload.conversationId, agent.resume_after_minutes)))
   ) {
-    await recordAttempt(deps.db, payload, 'skipped', 'a person owns the conversation');
+    await recordAttempt(deps.db, payload, 'left_to_person', 'a person owns the conversation');
     return 'human_owner';
   }
   if (!conversation.window_open) {
@@ -256,16 +257,14 @@ export async function runReply(deps: ReplyDeps, payload: ReceivedMessage): Promi
 
   // A person may have taken over while the model was writing: then nothing is sent.
   if ((await conversationOwner(deps.db, payload.userId, payload.conversationId)) !== 'ai') {
-    await recordAttempt(deps.db, payload, 'skipped', 'a person took over during generation');
+    await recordAttempt(deps.db, payload, 'left_to_person', 'a person took over during generation');
     return 'person_took_over';
   }
   await recordAttempt(deps.db, payload, 'sending');
   const text = generated.text.slice(0, INBOX_LIMITS.maxReplyLength);
-  const sent = await sendAsAi(deps, payload, text, quoted);
-  if (!sent) {
-    await recordAttempt(deps.db, payload, 'sending', 'send failed');
-    return 'send_failed';
-  }
+  const outcome = await sendAsAi(deps, payload, text, quoted, deps.retriesLeft);
+  if (!('sent' in outcome)) return afterFailedSend(deps, payload, outcome);
+  const { sent } = outcome;
   await deps.db.query('update messages set sources = $3::jsonb, updated_at = now() where user_id = $1 and wamid = $2', [
     payload.userId,
     sent.id,

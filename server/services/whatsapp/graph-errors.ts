@@ -109,3 +109,17 @@ export function graphErrorFrom(body: unknown, httpStatus: number): GraphError | 
   if (error.code === GRAPH_CODES.badParameter) return new GraphBadParameter(error, httpStatus);
   return new GraphError(error, httpStatus);
 }
+
+/**
+ * What a failed send means for trying it again: 'passing' (Graph unreachable, its 5xx, a rate
+ * limit: Graph took nothing on, and the send may well go through later), 'uncertain' (Graph did not
+ * answer in time: it may have sent the message, so it must not be sent again), else 'refused'.
+ */
+export type SendFailureKind = 'passing' | 'uncertain' | 'refused';
+
+export function sendFailureKind(error: unknown): SendFailureKind {
+  if (error instanceof GraphUnavailable) return error.reason === 'timeout' ? 'uncertain' : 'passing';
+  if (error instanceof GraphRateLimited) return 'passing';
+  if (error instanceof GraphError && (error.httpStatus >= 500 || error.graph.is_transient === true)) return 'passing';
+  return 'refused';
+}

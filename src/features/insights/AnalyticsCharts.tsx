@@ -26,6 +26,8 @@ const REASONS: Record<string, string> = {
   key_rejected: 'Model API key rejected',
   manual_reply: 'A person replied',
   media: 'Media the AI cannot read',
+  send_uncertain: 'AI answer may not have arrived',
+  send_failed: 'WhatsApp could not send the AI answer',
 };
 const reasonLabel = (kind: string) => REASONS[kind] ?? kind.replace(/_/g, ' ');
 

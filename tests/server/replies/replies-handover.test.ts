@@ -11,6 +11,7 @@ import {
   drain,
   escalationsOf,
   handback,
+  lastUserText,
   mockModel,
   newCustomer,
   ownerWithAgent,
@@ -261,6 +262,34 @@ describe('hand-over and hand-back', () => {
       [owner.userId, customer],
     );
     expect(reason).toBe(resumedReason(30));
+  });
+
+  it('answers what the customer asked last when it takes over again, not what was left to the owner', async () => {
+    const owner = await ownerWithAgent(ctx);
+    const model = mockModel('AI answer');
+    ctx.app.replies.languageModel = () => model;
+    const customer = newCustomer();
+    await customerWrites(ctx.app, ctx.db, owner, customer, { text: 'Do you repair e-bikes?' });
+    await drain(ctx.app);
+    await reply(ctx.app, owner.token, customer, { text: 'Yes, bring it in any time.' });
+    await ownerSilentFor(owner, customer, 20);
+    await customerWrites(ctx.app, ctx.db, owner, customer, { text: 'Can I bring it on Saturday morning?' });
+    await drain(ctx.app);
+    expect(replyCalls(model)).toHaveLength(1);
+
+    await ownerSilentFor(owner, customer, 31);
+    const asked = await customerWrites(ctx.app, ctx.db, owner, customer, { text: 'What does a new chain cost?' });
+    await drain(ctx.app);
+
+    expect(replyCalls(model)).toHaveLength(2);
+    const answered = lastUserText(replyCalls(model)[1]);
+    expect(answered).toContain('What does a new chain cost?');
+    expect(answered).not.toContain('Saturday');
+    expect((await customerReceived(ctx.db, owner, customer)).at(-1)).toEqual({
+      wamid: expect.any(String),
+      text: 'AI answer',
+      context_wamid: asked,
+    });
   });
 
   it('never resumes with the setting off, nor while a customer waits for a person', async () => {

@@ -186,27 +186,6 @@ describe('the reply pipeline with a mock model', () => {
     expect(await customerReceived(ctx.db, owner, customer)).toHaveLength(1);
   });
 
-  it('sends nothing when a run stopped after recording that it was sending (a crash between send and store)', async () => {
-    const owner = await ownerWithAgent(ctx);
-    const customer = newCustomer();
-    const model = mockModel('Should not go out.');
-    ctx.app.replies.languageModel = () => model;
-    // The customer's message is stored, but its job has not run yet; a previous run got as far as sending.
-    await ctx.app.jobs.runUntilIdle();
-    const asked = await customerWrites(ctx.app, ctx.db, owner, customer, { text: 'Is the shop open?' });
-    const conversation = await ctx.db.one<{ id: number }>(
-      'select id from conversations where user_id = $1 and wa_id = $2',
-      [owner.userId, customer],
-    );
-    await ctx.db.query(
-      "insert into reply_attempts (user_id, conversation_id, wamid, state) values ($1, $2, $3, 'sending')",
-      [owner.userId, conversation.id, asked],
-    );
-    await ctx.app.jobs.runUntilIdle();
-    expect(replyCalls(model)).toHaveLength(0);
-    expect(await customerReceived(ctx.db, owner, customer)).toEqual([]);
-  });
-
   it('sends nothing when the owner takes over while the model writes', async () => {
     const owner = await ownerWithAgent(ctx);
     const customer = newCustomer();
