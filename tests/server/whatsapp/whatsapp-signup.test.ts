@@ -21,7 +21,12 @@ const ctx = useTestApp((db) => buildListeningSandboxApp(db));
 describe('GET /api/v1/whatsapp/embedded-signup', () => {
   it('points the sandbox at the stand-in SDK and our own origin', async () => {
     const { token } = await registerUser(ctx.app);
-    expect((await apiGet(ctx.app, '/whatsapp/embedded-signup', token)).json()).toEqual({
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/whatsapp/embedded-signup',
+      headers: { ...bearer(token), host: 'localhost:3000' },
+    });
+    expect(response.json()).toEqual({
       app_id: ctx.app.whatsapp.settings.appId,
       config_id: ctx.app.whatsapp.settings.configId,
       graph_version: 'v23.0',
