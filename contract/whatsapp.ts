@@ -105,4 +105,12 @@ export const WHATSAPP_ERRORS = {
 
 export const WHATSAPP_MESSAGES = {
   disconnected: 'WhatsApp disconnected. Your conversation history is kept.',
+  /** /whatsapp, a WABA connected without a number (Embedded Signup v4 lets a business finish so). */
+  noNumberTitle: 'Add a phone number to start messaging',
+  noNumberBody:
+    'Your WhatsApp Business Account is connected without a phone number, so customers cannot message you yet. ' +
+    'Add and verify a number for it in WhatsApp Manager, or choose one in the signup, then connect again: ' +
+    'Threadline registers the number and starts answering.',
+  noNumberAction: 'Add a number',
+  noNumberId: 'Not added yet',
 } as const;
