@@ -3,6 +3,7 @@ import type { App } from '../../../server/app';
 import type { PendingSignup, WabaOnlySignup } from '../../../server/sandbox/graph/accounts';
 import { PARTNER_ADDED_DELAY_MS } from '../../../server/sandbox/graph/routes';
 import { partnerAddedPayload, serialise } from '../../../server/sandbox/webhooks';
+import { findSendingConnection, requireSendingConnection } from '../../../server/services/inbox/sending-connection';
 import { SIGNATURE_HEADER } from '../../../server/services/whatsapp/webhook/signature';
 import { bearer, registerUser, useTestApp } from '../support/helpers';
 import {
@@ -76,6 +77,22 @@ describe('Embedded Signup v4: a business that finishes without a number', () => 
     const subscribed = await ctx.db.query('select 1 from sandbox_subscriptions where waba_id = $1', [signup.waba_id]);
     expect(subscribed).toHaveLength(1);
     expect(await connectionsOf(user.id)).toEqual([expect.objectContaining({ phone_number_id: null })]);
+  });
+
+  it('has nothing to send from: the composer’s 409, and no sending connection for the AI or receipts', async () => {
+    const { token, user } = await registerUser(ctx.app);
+    const signup = await startSignupWithoutNumber(ctx.app);
+    const reference = await exchanged(ctx.app, token, signup as PendingSignup);
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/whatsapp/embedded-signup',
+      headers: bearer(token),
+      payload: { waba_id: signup.waba_id, phone_number: 'TBD', business_token: reference },
+    });
+    expect(await findSendingConnection(ctx.db, ctx.app.secrets, user.id)).toBeUndefined();
+    await expect(requireSendingConnection(ctx.db, ctx.app.secrets, user.id)).rejects.toMatchObject({
+      code: 'whatsapp_not_connected',
+    });
   });
 
   it('takes an empty phone_number_id for none, and still refuses one that is not an id', async () => {
