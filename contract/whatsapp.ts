@@ -18,11 +18,14 @@ export const EmbeddedSignupConfig = Type.Object({
 });
 export type EmbeddedSignupConfig = Static<typeof EmbeddedSignupConfig>;
 
-/** POST /whatsapp/exchange-token: the code from FB.login and the FINISH data of the popup. */
+/**
+ * POST /whatsapp/exchange-token: the code from FB.login and the FINISH data of the popup. Without
+ * `phone_number_id` (Embedded Signup v4 lets a business finish with no number) the WABA is connected alone.
+ */
 export const ExchangeTokenBody = Type.Object({
   code: Type.String(),
   waba_id: Type.String(),
-  phone_number_id: Type.String(),
+  phone_number_id: Type.Optional(Type.String()),
   phone_number: Type.Optional(Type.String()),
 });
 export type ExchangeTokenBody = Static<typeof ExchangeTokenBody>;
@@ -34,7 +37,7 @@ export type ExchangeTokenResponse = Static<typeof ExchangeTokenResponse>;
 /** POST /whatsapp/embedded-signup: saves the connection the exchange prepared. */
 export const SaveConnectionBody = Type.Object({
   waba_id: Type.String(),
-  phone_number_id: Type.String(),
+  phone_number_id: Type.Optional(Type.String()),
   /** SPEC.md §3: 'TBD' when the provider gives none. */
   phone_number: Type.String(),
   business_token: Type.String(),
@@ -47,11 +50,11 @@ export const ConnectionStatusValue = Type.Union([
   Type.Literal('disconnected'),
 ]);
 
-/** GET /whatsapp/config (404 when not connected). */
+/** GET /whatsapp/config (404 when not connected); `phone_number_id` null: a WABA connected without a number. */
 export const MessagingConfig = Type.Object({
   status: ConnectionStatusValue,
   waba_id: Type.String(),
-  phone_number_id: Type.String(),
+  phone_number_id: Type.Union([Type.String(), Type.Null()]),
   phone_number: Type.String(),
   created_at: Type.String({ format: 'date-time' }),
 });
@@ -102,4 +105,12 @@ export const WHATSAPP_ERRORS = {
 
 export const WHATSAPP_MESSAGES = {
   disconnected: 'WhatsApp disconnected. Your conversation history is kept.',
+  /** /whatsapp, a WABA connected without a number (Embedded Signup v4 lets a business finish so). */
+  noNumberTitle: 'Add a phone number to start messaging',
+  noNumberBody:
+    'Your WhatsApp Business Account is connected without a phone number, so customers cannot message you yet. ' +
+    'Add and verify a number for it in WhatsApp Manager, or choose one in the signup, then connect again: ' +
+    'Threadline registers the number and starts answering.',
+  noNumberAction: 'Add a number',
+  noNumberId: 'Not added yet',
 } as const;

@@ -5,19 +5,22 @@ import { createPendingSignup } from './graph/accounts';
 
 export const SignupSessionBody = Type.Object({
   business_name: Type.String(),
-  phone_number: Type.String(),
+  /** Absent or empty: "finish without a number", as Embedded Signup v4 allows. */
+  phone_number: Type.Optional(Type.String()),
 });
 
 export const SignupSessionResponse = Type.Object({
   code: Type.String(),
   waba_id: Type.String(),
-  phone_number_id: Type.String(),
-  phone_number: Type.String(),
+  business_id: Type.String(),
+  phone_number_id: Type.Optional(Type.String()),
+  phone_number: Type.Optional(Type.String()),
 });
 
 /**
- * What the sandbox popup calls when the owner finishes its pretend signup: a WABA with the number
- * and a one-time code (30 s) for FB.login's callback. Public, like Facebook's own popup.
+ * What the sandbox popup calls when the owner finishes its pretend signup: a WABA, with the number
+ * unless they finished without one, and a one-time code (30 s) for FB.login's callback. Public, like
+ * Facebook's own popup.
  */
 const signup: FastifyPluginAsyncTypebox = async (app) => {
   app.post(

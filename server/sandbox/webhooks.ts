@@ -73,8 +73,20 @@ export interface TemplateStatusValue {
   reason: string;
 }
 
+/**
+ * `account_update` with `PARTNER_ADDED`: a business shared its WABA with the app through Embedded Signup v4
+ * (Meta's "account_update webhook reference",
+ * https://developers.facebook.com/documentation/business-messaging/whatsapp/webhooks/reference/account_update).
+ */
+export interface AccountUpdateValue {
+  event: 'PARTNER_ADDED';
+  waba_info: { waba_id: string; owner_business_id: string };
+}
+
 export type WebhookChange =
-  { value: MessagesValue; field: 'messages' } | { value: TemplateStatusValue; field: 'message_template_status_update' };
+  | { value: MessagesValue; field: 'messages' }
+  | { value: TemplateStatusValue; field: 'message_template_status_update' }
+  | { value: AccountUpdateValue; field: 'account_update' };
 
 export interface WebhookPayload {
   object: 'whatsapp_business_account';
@@ -169,6 +181,18 @@ export function templateStatusPayload(wabaId: string, value: TemplateStatusValue
     entry: [
       { id: wabaId, time: Math.floor(now / 1000), changes: [{ value, field: 'message_template_status_update' }] },
     ],
+  };
+}
+
+/** PARTNER_ADDED for a WABA that finished the sandbox's Embedded Signup (`entry.id` is the WABA). */
+export function partnerAddedPayload(wabaId: string, ownerBusinessId: string, now = Date.now()): WebhookPayload {
+  const value: AccountUpdateValue = {
+    event: 'PARTNER_ADDED',
+    waba_info: { waba_id: wabaId, owner_business_id: ownerBusinessId },
+  };
+  return {
+    object: 'whatsapp_business_account',
+    entry: [{ id: wabaId, time: Math.floor(now / 1000), changes: [{ value, field: 'account_update' }] }],
   };
 }
 

@@ -1,3 +1,4 @@
+import { WHATSAPP_MESSAGES } from '../../contract';
 import { newAccount, register } from './accounts';
 import { expect, test } from './fixtures';
 import { answerSignupPopup, expectConnectionDetails, openConnectStep } from './whatsapp';
@@ -33,6 +34,24 @@ test('an owner connects WhatsApp through the sandbox signup, reconnects and disc
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByText('Not Connected', { exact: true })).toBeVisible();
   await expect(page.getByText('Ready to send messages')).toHaveCount(0);
+});
+
+test('an owner who finishes the signup without a number (Embedded Signup v4) is connected and told what to do next', async ({
+  page,
+}) => {
+  await register(page, newAccount());
+  await openConnectStep(page);
+  await answerSignupPopup(page, 'Finish without a number');
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByText('Your WhatsApp Business number is ready.')).toBeVisible();
+
+  await page.goto('/whatsapp');
+  await expect(page.getByText(WHATSAPP_MESSAGES.noNumberTitle)).toBeVisible();
+  await expect(page.getByText(WHATSAPP_MESSAGES.noNumberId)).toBeVisible();
+  await expect(page.getByRole('link', { name: WHATSAPP_MESSAGES.noNumberAction })).toHaveAttribute(
+    'href',
+    '/onboarding?reconnect=true',
+  );
 });
 
 test('an owner who cancels the signup popup, or whose signup fails in it, is told why and stays on onboarding', async ({

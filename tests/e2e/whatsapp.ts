@@ -2,7 +2,7 @@ import { expect, type Page } from '@playwright/test';
 
 /** The connect steps the WhatsApp specs share: the onboarding connect step and the sandbox's signup popup. */
 
-export type SignupButton = 'Finish setup' | 'Cancel' | 'Report an error';
+export type SignupButton = 'Finish setup' | 'Finish without a number' | 'Cancel' | 'Report an error';
 
 /** Clicks the connect button and answers the sandbox's signup popup with `button`; returns the typed number. */
 export async function answerSignupPopup(page: Page, button: SignupButton): Promise<string> {

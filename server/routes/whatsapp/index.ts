@@ -58,7 +58,8 @@ const whatsapp: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: EmbeddedSignupConfig, 401: ErrorResponse },
       },
     },
-    async () => embeddedSignupConfig(app.whatsapp.settings),
+    // The sandbox trusts the origin the page asked from (its popup's); Meta's origins never change.
+    async (request) => embeddedSignupConfig(app.whatsapp.settings, `${request.protocol}://${request.host}`),
   );
 
   app.post(

@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { applyAccountUpdate } from '../../services/whatsapp/webhook/account-update';
 import { receiveWebhook } from '../../services/whatsapp/webhook/receive';
 import { answerVerification, SIGNATURE_HEADER } from '../../services/whatsapp/webhook/signature';
-import { ErrorResponse, limitRefusals } from '../shared';
+import { ErrorResponse, limitRefusals, whatsappDeps } from '../shared';
 
 /** Meta sends up to 3 MB per delivery (WHATSAPP.md §3); a little room on top. */
 export const WEBHOOK_BODY_LIMIT_BYTES = 4 * 1024 * 1024;
@@ -66,7 +67,13 @@ const webhook: FastifyPluginAsyncTypebox = async (app) => {
     async (request) =>
       limitRefusals(app, request, 'webhook-refused', refusals, () =>
         receiveWebhook(
-          { appSecret: settings.appSecret, batcher: app.deliveries, db: app.db, log: request.log },
+          {
+            appSecret: settings.appSecret,
+            batcher: app.deliveries,
+            db: app.db,
+            log: request.log,
+            onAccountUpdate: (value) => applyAccountUpdate(whatsappDeps(app, request), value),
+          },
           request.body as Buffer,
           request.headers[SIGNATURE_HEADER],
         ),

@@ -13,9 +13,16 @@ import { digitsOf, displayPhoneNumber, graphId } from './ids';
 /** Embedded Signup's code works once, for 30 seconds (WHATSAPP.md §1). */
 export const SIGNUP_CODE_SECONDS = 30;
 
-export interface PendingSignup {
+/** A finished sandbox signup without a number (Embedded Signup v4 allows it). */
+export interface WabaOnlySignup {
   code: string;
   waba_id: string;
+  /** The WABA's business portfolio, as the popup's FINISH data and PARTNER_ADDED's `waba_info` name it. */
+  business_id: string;
+}
+
+/** A finished sandbox signup with its number. */
+export interface PendingSignup extends WabaOnlySignup {
   phone_number_id: string;
   /** As Graph displays it, e.g. '+1 555-555-5555'. */
   phone_number: string;
@@ -29,7 +36,8 @@ export interface SandboxApp {
 
 export interface SignupInput {
   business_name: string;
-  phone_number: string;
+  /** Absent or empty: finish without a number, as Embedded Signup v4 allows. */
+  phone_number?: string;
 }
 
 export const BUSINESS_NAME_MAX_LENGTH = 100;
@@ -40,45 +48,64 @@ function validSignup(input: SignupInput) {
   if (businessName === '' || businessName.length > BUSINESS_NAME_MAX_LENGTH) {
     throw new ValidationFailed(`Business name must be 1 to ${BUSINESS_NAME_MAX_LENGTH} characters.`, 'business_name');
   }
-  const digits = digitsOf(input.phone_number);
-  if (!PHONE_NUMBER_SHAPE.test(input.phone_number) || digits.length < 8 || digits.length > 15) {
+  const typed = input.phone_number?.trim() ?? '';
+  if (typed === '') return { businessName, digits: null };
+  const digits = digitsOf(typed);
+  if (!PHONE_NUMBER_SHAPE.test(typed) || digits.length < 8 || digits.length > 15) {
     throw new ValidationFailed('Phone number must have 8 to 15 digits, e.g. +1 555 010 0001.', 'phone_number');
   }
   return { businessName, digits };
 }
 
 /**
- * What the sandbox popup does when the owner finishes: a WABA named after the business with the
- * number on it, and a one-time code for it. A number the sandbox already knows keeps its WABA and
- * phone_number_id, as a real number does when a second account is given access to it.
+ * What the sandbox popup does when the owner finishes: a WABA named after the business, with the
+ * number on it unless they finished without one, and a one-time code for it. A number the sandbox
+ * already knows keeps its WABA and phone_number_id, as a real number does when a second account is
+ * given access to it.
  */
-export async function createPendingSignup(db: Executor, input: SignupInput): Promise<PendingSignup> {
+export async function createPendingSignup(db: Executor, input: SignupInput): Promise<PendingSignup | WabaOnlySignup> {
   const { businessName, digits } = validSignup(input);
   const code = `sbx_${crypto.randomBytes(24).toString('base64url')}`;
-  const known = await db.maybeOne<{ id: string; waba_id: string }>(
-    'select id, waba_id from sandbox_phone_numbers where phone_number = $1 order by created_at limit 1',
-    [digits],
-  );
+  const known =
+    digits === null
+      ? undefined
+      : await db.maybeOne<{ id: string; waba_id: string }>(
+          'select id, waba_id from sandbox_phone_numbers where phone_number = $1 order by created_at limit 1',
+          [digits],
+        );
   let wabaId = known?.waba_id;
   let phoneNumberId = known?.id;
-  if (!wabaId || !phoneNumberId) {
+  if (!wabaId) {
     wabaId = graphId();
-    phoneNumberId = graphId();
     await db.query(
       `insert into sandbox_wabas (id, name, owner_business_id, owner_business_name) values ($1, $2, $3, $2)`,
       [wabaId, businessName, graphId()],
     );
+  }
+  if (digits !== null && !phoneNumberId) {
+    phoneNumberId = graphId();
     await db.query(
       'insert into sandbox_phone_numbers (id, waba_id, phone_number, verified_name) values ($1, $2, $3, $4)',
       [phoneNumberId, wabaId, digits, businessName],
     );
   }
+  const { owner_business_id: businessId } = await db.one<{ owner_business_id: string }>(
+    'select owner_business_id from sandbox_wabas where id = $1',
+    [wabaId],
+  );
   await db.query(
     `insert into sandbox_codes (code_hash, waba_id, expires_at)
      values ($1, $2, now() + $3::integer * interval '1 second')`,
     [sha256Hex(code), wabaId, SIGNUP_CODE_SECONDS],
   );
-  return { code, waba_id: wabaId, phone_number_id: phoneNumberId, phone_number: displayPhoneNumber(digits) };
+  if (digits === null || !phoneNumberId) return { code, waba_id: wabaId, business_id: businessId };
+  return {
+    code,
+    waba_id: wabaId,
+    business_id: businessId,
+    phone_number_id: phoneNumberId,
+    phone_number: displayPhoneNumber(digits),
+  };
 }
 
 export interface CodeExchange {
@@ -87,7 +114,7 @@ export interface CodeExchange {
   code?: string;
 }
 
-/** GET /oauth/access_token: the app's credentials and a live code → a new business token. */
+/** GET /oauth/access_token: the app's credentials and a live code → a new business token (and, for the sandbox, its WABA). */
 export async function exchangeCode(db: Executor, app: SandboxApp, query: CodeExchange) {
   for (const name of ['client_id', 'client_secret', 'code'] as const) {
     if (!query[name]) throw graphErrors.badParameter(`Missing ${name} parameter.`);
@@ -114,7 +141,7 @@ export async function exchangeCode(db: Executor, app: SandboxApp, query: CodeExc
   }
   const token = `EAAS${crypto.randomBytes(40).toString('base64url')}`;
   await db.query('insert into sandbox_tokens (token_hash, waba_id) values ($1, $2)', [sha256Hex(token), used.waba_id]);
-  return { access_token: token, token_type: 'bearer' };
+  return { access_token: token, token_type: 'bearer' as const, waba_id: used.waba_id };
 }
 
 /** The WABA a business token was issued for; 104 without a token, 190 for an unknown or revoked one. */

@@ -34,7 +34,7 @@ import {
   type TemplateRow,
 } from './templates';
 import { businessMessageSent } from '../statuses';
-import { templateStatusPayload, type SandboxWebhooks } from '../webhooks';
+import { partnerAddedPayload, templateStatusPayload, type SandboxWebhooks } from '../webhooks';
 
 /**
  * The Graph API simulator, mounted at /sandbox/graph while no Meta app is configured: exactly the
@@ -46,6 +46,9 @@ const BEARER = /^Bearer\s+(\S+)\s*$/i;
 const VERSION = /^v[0-9]+\.[0-9]+$/;
 
 type Params = { version: string; id: string };
+
+/** How long after the code exchange the sandbox sends PARTNER_ADDED (Meta's arrives on its own schedule). */
+export const PARTNER_ADDED_DELAY_MS = 1_000;
 
 function tokenOf(request: FastifyRequest): string | undefined {
   const fromHeader = BEARER.exec(request.headers.authorization ?? '')?.[1];
@@ -85,9 +88,22 @@ export default async function sandboxGraph(app: FastifyInstance, options: { webh
   /** The WABA the request's token was issued for. */
   const callerWaba = (request: FastifyRequest) => wabaOfToken(db, tokenOf(request));
 
-  app.get('/:version/oauth/access_token', hidden, async (request) =>
-    exchangeCode(db, sandboxApp, request.query as CodeExchange),
-  );
+  /**
+   * Like Meta since Embedded Signup v4, the sandbox also tells of the finished signup by the
+   * account_update webhook (PARTNER_ADDED), a moment after the code became a token: by then the app
+   * usually subscribed to the WABA, without which the sandbox sends it no webhook.
+   */
+  app.get('/:version/oauth/access_token', hidden, async (request) => {
+    const { waba_id: wabaId, ...exchanged } = await exchangeCode(db, sandboxApp, request.query as CodeExchange);
+    options.webhooks.later(PARTNER_ADDED_DELAY_MS, async () => {
+      const waba = await db.maybeOne<{ owner_business_id: string }>(
+        'select owner_business_id from sandbox_wabas where id = $1',
+        [wabaId],
+      );
+      if (waba) await options.webhooks.send({ waba_id: wabaId }, partnerAddedPayload(wabaId, waba.owner_business_id));
+    });
+    return exchanged;
+  });
 
   app.get<{ Params: Params }>('/:version/:id/subscribed_apps', hidden, async (request) => {
     const waba = await accessibleWaba(db, await callerWaba(request), request.params.id);

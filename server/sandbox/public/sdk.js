@@ -1,7 +1,8 @@
 /**
  * Threadline's sandbox stand-in for Facebook's JavaScript SDK (served at /sandbox/sdk.js while no Meta
- * app is configured). It offers what Embedded Signup uses: FB.init, FB.login (which opens the sandbox
- * signup popup) and FB.getLoginStatus. The popup posts Meta's WA_EMBEDDED_SIGNUP message itself, then
+ * app is configured). It offers what Embedded Signup v4 uses: FB.init, FB.login (which opens the sandbox
+ * signup popup; v4's `extras` is empty, the v3 form's `featureType` / `sessionInfoVersion` are ignored,
+ * as the login configuration decides) and FB.getLoginStatus. The popup posts Meta's WA_EMBEDDED_SIGNUP message itself, then
  * a second message, `{type: RESULT_TYPE, code}`, with the login outcome: posted after the first, it
  * always arrives after it, so the page sees the popup's own message before the FB.login callback.
  */

@@ -1,8 +1,10 @@
 /**
- * The sandbox's pretend Embedded Signup popup (GET /sandbox/signup). It talks to its opener the way
- * Meta's popup does — a JSON string `{type: 'WA_EMBEDDED_SIGNUP', event, data, version: 3}` posted to the
- * opener's origin — then posts the FB.login outcome, `{type: RESULT_TYPE, code}`, for the stand-in
- * SDK (/sandbox/sdk.js). Both go the same way, so the page gets them in that order.
+ * The sandbox's pretend Embedded Signup v4 popup (GET /sandbox/signup). It talks to its opener the way
+ * Meta's popup does — a JSON string `{type: 'WA_EMBEDDED_SIGNUP', event, data, version: 4}` posted to the
+ * opener's origin (FINISH with a number, FINISH_ONLY_WABA without one, CANCEL, ERROR) — then posts the
+ * FB.login outcome, `{type: RESULT_TYPE, code}`, for the stand-in SDK (/sandbox/sdk.js). Both go the
+ * same way, so the page gets them in that order. The server also sends the account_update webhook
+ * (PARTNER_ADDED) a moment after the code is exchanged, as Meta does since v4.
  */
 (function () {
   'use strict';
@@ -10,6 +12,7 @@
   var MESSAGE_TYPE = 'WA_EMBEDDED_SIGNUP';
   var RESULT_TYPE = 'THREADLINE_SANDBOX_SIGNUP_RESULT';
   var SESSION_ID = randomDigits(16);
+  var SESSION_INFO_VERSION = 4;
 
   function randomDigits(count) {
     var digits = '';
@@ -38,7 +41,7 @@
     var target = opener();
     if (!target) return;
     target.postMessage(
-      JSON.stringify({ type: MESSAGE_TYPE, event: event, data: data, version: 3 }),
+      JSON.stringify({ type: MESSAGE_TYPE, event: event, data: data, version: SESSION_INFO_VERSION }),
       window.location.origin,
     );
   }
@@ -54,7 +57,7 @@
   }
 
   function setBusy(busy) {
-    ['finish', 'cancel', 'report-error'].forEach(function (id) {
+    ['finish', 'finish-without-number', 'cancel', 'report-error'].forEach(function (id) {
       document.getElementById(id).disabled = busy;
     });
   }
@@ -65,12 +68,10 @@
     status.hidden = false;
   }
 
-  function finish(event) {
-    event.preventDefault();
-    var body = {
-      business_name: document.getElementById('business-name').value.trim(),
-      phone_number: document.getElementById('phone-number').value.trim(),
-    };
+  /** Finishes the pretend signup; `withNumber` false is v4's "finish without a number" (FINISH_ONLY_WABA). */
+  function finishSignup(withNumber) {
+    var body = { business_name: document.getElementById('business-name').value.trim() };
+    if (withNumber) body.phone_number = document.getElementById('phone-number').value.trim();
     setBusy(true);
     fetch('/sandbox/signup/session', {
       method: 'POST',
@@ -84,10 +85,15 @@
         });
       })
       .then(function (session) {
-        postSignupMessage('FINISH', {
-          phone_number_id: session.phone_number_id,
-          waba_id: session.waba_id,
-        });
+        if (session.phone_number_id) {
+          postSignupMessage('FINISH', {
+            phone_number_id: session.phone_number_id,
+            waba_id: session.waba_id,
+            business_id: session.business_id,
+          });
+        } else {
+          postSignupMessage('FINISH_ONLY_WABA', { waba_id: session.waba_id, business_id: session.business_id });
+        }
         reportResult(session.code);
         done();
       })
@@ -97,16 +103,26 @@
       });
   }
 
+  function finish(event) {
+    event.preventDefault();
+    finishSignup(true);
+  }
+
+  function finishWithoutNumber() {
+    finishSignup(false);
+  }
+
   function cancel() {
     postSignupMessage('CANCEL', { current_step: 'PHONE_NUMBER_SETUP' });
     reportResult(null);
     done();
   }
 
+  /** v4 reports a user's error as ERROR, with `error_code` where v3 said `error_id`. */
   function reportError() {
-    postSignupMessage('CANCEL', {
+    postSignupMessage('ERROR', {
       error_message: 'Sandbox: simulated error',
-      error_id: '524126',
+      error_code: '524126',
       session_id: SESSION_ID,
       timestamp: String(Math.floor(Date.now() / 1000)),
     });
@@ -117,6 +133,7 @@
   function start() {
     document.getElementById('phone-number').value = randomPhoneNumber();
     document.getElementById('signup-form').addEventListener('submit', finish);
+    document.getElementById('finish-without-number').addEventListener('click', finishWithoutNumber);
     document.getElementById('cancel').addEventListener('click', cancel);
     document.getElementById('report-error').addEventListener('click', reportError);
   }

@@ -11,16 +11,20 @@ export type ConnectionRow = {
   id: number;
   user_id: number;
   waba_id: string;
-  phone_number_id: string;
+  /** Null: a WABA connected without a number (Embedded Signup v4); nothing can be sent until one is added. */
+  phone_number_id: string | null;
   phone_number: string;
   /** Sealed with `connectionSecretAad(user_id, 'business_token')`. */
   business_token: string;
-  registration_pin: string;
+  registration_pin: string | null;
   status: ConnectionStatus;
   created_at: Date;
 };
 
 /** Binds a sealed value to its row, so that a value copied into another owner's row does not decrypt. */
+/** SPEC.md §3: the phone number when the provider gives none. */
+export const PHONE_NUMBER_UNKNOWN = 'TBD';
+
 export function connectionSecretAad(userId: number, column: 'business_token' | 'registration_pin'): string {
   return `whatsapp_connections:${userId}:${column}`;
 }
@@ -68,10 +72,10 @@ export function numberTaken(): Conflict {
 
 export interface NewConnection {
   waba_id: string;
-  phone_number_id: string;
+  phone_number_id: string | null;
   phone_number: string;
   sealedToken: string;
-  sealedPin: string;
+  sealedPin: string | null;
 }
 
 const UNIQUE_VIOLATION = '23505';

@@ -36,7 +36,8 @@ interface FacebookLoginOptions {
   config_id: string;
   response_type: 'code';
   override_default_response_type: boolean;
-  extras: { setup: Record<string, never>; featureType: string; sessionInfoVersion: string };
+  /** Empty on purpose in v4: the version and the products come from the login configuration. */
+  extras: { setup: Record<string, never> };
 }
 
 /** The part of Meta's JavaScript SDK that signup uses. */
@@ -52,13 +53,16 @@ declare global {
   }
 }
 
-/** The 2025 (Embedded Signup v3) launch options that Meta's own samples and most integrations send. */
+/**
+ * Embedded Signup v4's launch options (WHATSAPP.md §0, Meta's "Embedded Signup: Versions"): v2 and v3,
+ * whose `extras` carried `featureType` and `sessionInfoVersion: '3'`, were retired in October 2026.
+ */
 export function loginOptions(configId: string): FacebookLoginOptions {
   return {
     config_id: configId,
     response_type: 'code',
     override_default_response_type: true,
-    extras: { setup: {}, featureType: '', sessionInfoVersion: '3' },
+    extras: { setup: {} },
   };
 }
 
@@ -105,7 +109,10 @@ export function loadFacebookSdk(sdkUrl: string): Promise<FacebookSdk> {
   return sdkLoading;
 }
 
-/** The account the popup created or chose (FINISH). Ids may be missing: FINISH_ONLY_WABA has no number. */
+/**
+ * The account the popup created or chose (any FINISH event). Ids may be missing: in v4 a business may
+ * finish with no number (FINISH_ONLY_WABA, or FINISH without `phone_number_id`).
+ */
 export interface SignupAccount {
   waba_id: string | null;
   phone_number_id: string | null;

@@ -106,10 +106,14 @@ export function* prepareSignup() {
   }
 }
 
-/** What a signup attempt needs from the popup before the server can take over. */
+/**
+ * What a signup attempt needs from the popup before the server can take over: the code and the WABA.
+ * The number is optional since v4 (a business may finish without one); the server then connects the
+ * WABA alone and /whatsapp tells the owner how to add a number.
+ */
 export interface SignupResult {
   code: string;
-  account: { waba_id: string; phone_number_id: string; phone_number: string };
+  account: { waba_id: string; phone_number_id?: string; phone_number: string };
 }
 
 /** Waits for both the code and the FINISH account, whichever comes first; any other answer ends the attempt. */
@@ -137,11 +141,12 @@ export function* awaitCodeAndAccount(
       yield* call([console, console.info], 'WhatsApp signup code received:', codeForLog(said.code));
     }
   }
-  const { waba_id, phone_number_id, phone_number } = account ?? {};
-  if (code === null || !waba_id || !phone_number_id || !phone_number) {
-    throw new SetupFailure(SETUP_FAILURES.missingAccount);
-  }
-  const result: SignupResult = { code, account: { waba_id, phone_number_id, phone_number } };
+  if (code === null || !account?.waba_id) throw new SetupFailure(SETUP_FAILURES.missingAccount);
+  const { waba_id, phone_number_id, phone_number } = account;
+  const result: SignupResult = {
+    code,
+    account: { waba_id, ...(phone_number_id && { phone_number_id }), phone_number },
+  };
   return result;
 }
 

@@ -9,7 +9,7 @@ import CardHeader from '@mui/material/CardHeader';
 import Chip, { type ChipProps } from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import { Link } from 'react-router';
-import type { MessagingConfig } from '../../../contract';
+import { WHATSAPP_MESSAGES, type MessagingConfig } from '../../../contract';
 import DetailList from './DetailList';
 import { formatDate } from '../../components/dates';
 import type { DisplayedStatus } from './slice';
@@ -55,10 +55,23 @@ export default function ConnectionDetailsCard({ config, status, refreshing, onRe
               Threadline.
             </Alert>
           )}
+          {config.phone_number_id === null && (
+            <Alert
+              severity="info"
+              action={
+                <Button color="inherit" size="small" component={Link} to={RECONNECT_PATH}>
+                  {WHATSAPP_MESSAGES.noNumberAction}
+                </Button>
+              }
+            >
+              <AlertTitle>{WHATSAPP_MESSAGES.noNumberTitle}</AlertTitle>
+              {WHATSAPP_MESSAGES.noNumberBody}
+            </Alert>
+          )}
           <DetailList
             details={[
               { label: 'WABA ID', value: config.waba_id },
-              { label: 'Phone Number ID', value: config.phone_number_id },
+              { label: 'Phone Number ID', value: config.phone_number_id ?? WHATSAPP_MESSAGES.noNumberId },
               { label: 'Phone Number', value: config.phone_number },
               { label: 'Status', value: badge.label },
               { label: 'Connected since', value: formatDate(config.created_at) },

@@ -18,7 +18,8 @@ describe('the sandbox signup pages', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^text\/html/);
     expect(response.body).toContain('<title>WhatsApp Business sandbox signup</title>');
-    for (const text of ['Business name', 'Phone number', 'Finish setup', 'Cancel', 'Report an error']) {
+    const actions = ['Finish setup', 'Finish without a number', 'Cancel', 'Report an error'];
+    for (const text of ['Business name', 'Phone number', ...actions]) {
       expect(response.body).toContain(text);
     }
     // The CSP allows no inline script: every <script> names its file, and no element has an on* handler.
@@ -30,6 +31,8 @@ describe('the sandbox signup pages', () => {
     expect(script.statusCode).toBe(200);
     expect(script.headers['content-type']).toMatch(/^application\/javascript/);
     expect(script.body).toContain('WA_EMBEDDED_SIGNUP');
+    // Embedded Signup v4's completion states.
+    for (const event of ["'FINISH'", "'FINISH_ONLY_WABA'", "'CANCEL'", "'ERROR'"]) expect(script.body).toContain(event);
     const style = await ctx.app.inject({ method: 'GET', url: '/sandbox/signup.css' });
     expect(style.statusCode).toBe(200);
     expect(style.headers['content-type']).toMatch(/^text\/css/);

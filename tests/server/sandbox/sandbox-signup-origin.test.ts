@@ -4,8 +4,8 @@ import { createSecrets } from '../../../server/secrets';
 import { FACEBOOK_ORIGINS, resolveWhatsAppSettings } from '../../../server/services/whatsapp/settings';
 import { devApiEnvironment } from '../../../scripts/dev-env';
 import webpackConfig from '../../../webpack.config';
-import { buildTestApp, registerUser, testConfig, useTestApp } from '../support/helpers';
-import { apiGet, sandboxConfig } from '../support/whatsapp-helpers';
+import { bearer, buildTestApp, registerUser, testConfig, useTestApp } from '../support/helpers';
+import { sandboxConfig } from '../support/whatsapp-helpers';
 
 /** Where `npm run dev` serves the SPA (webpack's dev server), proxying /api and /sandbox to the API. */
 const DEV_SERVER_URL = 'http://localhost:8080';
@@ -20,11 +20,35 @@ function trustedOriginsFor(env: NodeJS.ProcessEnv): string[] {
 const ctx = useTestApp((db) => buildTestApp(db, { ...sandboxConfig(), publicUrl: DEV_SERVER_URL }));
 
 describe('GET /api/v1/whatsapp/embedded-signup (the sandbox popup origin)', () => {
-  it("trusts the origin people use, PUBLIC_URL's, and not the API's own port behind a dev server", async () => {
+  it("trusts the origin people use, PUBLIC_URL's, behind a dev server", async () => {
     const { token } = await registerUser(ctx.app);
-    const response = await apiGet(ctx.app, '/whatsapp/embedded-signup', token);
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/whatsapp/embedded-signup',
+      headers: { ...bearer(token), host: 'localhost:8080' },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ sandbox: true, trusted_origins: [DEV_SERVER_URL] });
+  });
+
+  it('also trusts the origin the page asked from, where its sandbox popup posts from', async () => {
+    // PUBLIC_URL left at http://localhost:3000 and the app opened at http://127.0.0.1:3000: Connect used to
+    // fail with 'Missing WhatsApp configuration data' because the popup's FINISH came from an untrusted origin.
+    const local = await buildTestApp(ctx.db, { ...sandboxConfig(), publicUrl: 'http://localhost:3000' });
+    try {
+      const { token } = await registerUser(local);
+      const response = await local.inject({
+        method: 'GET',
+        url: '/api/v1/whatsapp/embedded-signup',
+        headers: { ...bearer(token), host: '127.0.0.1:3000' },
+      });
+      expect(response.json()).toMatchObject({
+        sandbox: true,
+        trusted_origins: ['http://localhost:3000', 'http://127.0.0.1:3000'],
+      });
+    } finally {
+      await local.close();
+    }
   });
 
   it("trusts Facebook's origins only once a Meta app is configured, whatever PUBLIC_URL says", async () => {
@@ -35,7 +59,11 @@ describe('GET /api/v1/whatsapp/embedded-signup (the sandbox popup origin)', () =
     });
     try {
       const { token } = await registerUser(production);
-      const response = await apiGet(production, '/whatsapp/embedded-signup', token);
+      const response = await production.inject({
+        method: 'GET',
+        url: '/api/v1/whatsapp/embedded-signup',
+        headers: { ...bearer(token), host: 'evil.example' },
+      });
       expect(response.json()).toMatchObject({ sandbox: false, trusted_origins: FACEBOOK_ORIGINS });
     } finally {
       await production.close();

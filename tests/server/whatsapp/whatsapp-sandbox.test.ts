@@ -47,6 +47,7 @@ describe('POST /sandbox/signup/session', () => {
     expect(first).toEqual({
       code: expect.any(String),
       waba_id: expect.stringMatching(/^\d{15}$/),
+      business_id: expect.stringMatching(/^\d{15}$/),
       phone_number_id: expect.stringMatching(/^\d{15}$/),
       phone_number: expect.stringMatching(/^\+1 555-\d{3}-\d{4}$/),
     });
@@ -56,6 +57,18 @@ describe('POST /sandbox/signup/session', () => {
     const byCode = 'select 1 from sandbox_codes where code_hash = $1';
     expect(await ctx.db.query(byCode, [first.code])).toHaveLength(0);
     expect(await ctx.db.query(byCode, [sha256Hex(first.code)])).toHaveLength(1);
+  });
+
+  it('finishes without a number when none is given (Embedded Signup v4): a WABA alone and a code', async () => {
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/sandbox/signup/session',
+      payload: { business_name: 'Acme', phone_number: ' ' },
+    });
+    expect(response.statusCode).toBe(201);
+    const signup = response.json<{ waba_id: string }>();
+    expect(signup).toEqual({ code: expect.any(String), waba_id: expect.any(String), business_id: expect.any(String) });
+    expect(await ctx.db.query('select 1 from sandbox_phone_numbers where waba_id = $1', [signup.waba_id])).toEqual([]);
   });
 
   it.each([

@@ -21,7 +21,12 @@ const ctx = useTestApp((db) => buildListeningSandboxApp(db));
 describe('GET /api/v1/whatsapp/embedded-signup', () => {
   it('points the sandbox at the stand-in SDK and our own origin', async () => {
     const { token } = await registerUser(ctx.app);
-    expect((await apiGet(ctx.app, '/whatsapp/embedded-signup', token)).json()).toEqual({
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/whatsapp/embedded-signup',
+      headers: { ...bearer(token), host: 'localhost:3000' },
+    });
+    expect(response.json()).toEqual({
       app_id: ctx.app.whatsapp.settings.appId,
       config_id: ctx.app.whatsapp.settings.configId,
       graph_version: 'v23.0',
@@ -154,7 +159,7 @@ describe('POST /api/v1/whatsapp/embedded-signup', () => {
     for (const response of [exchanged, saved, config]) expect(response.body).not.toContain(businessToken);
   });
 
-  it('accepts a reference once, and only from the owner it was made for', async () => {
+  it('accepts a reference only from the owner it was made for, and saving it twice makes one connection', async () => {
     const owner = await registerUser(ctx.app);
     const stranger = await registerUser(ctx.app);
     const signup = await startSignup(ctx.app);
@@ -163,10 +168,12 @@ describe('POST /api/v1/whatsapp/embedded-signup', () => {
     const stolen = await save(ctx.app, stranger.token, signup, reference);
     expect(stolen.statusCode).toBe(400);
     expect(stolen.json()).toMatchObject({ code: 'whatsapp_setup_expired', detail: WHATSAPP_ERRORS.setupExpired });
-    expect((await save(ctx.app, owner.token, signup, reference)).statusCode).toBe(200);
-    expect((await save(ctx.app, owner.token, signup, reference)).json()).toMatchObject({
-      code: 'whatsapp_setup_expired',
-    });
+    const saved = await save(ctx.app, owner.token, signup, reference);
+    expect(saved.statusCode).toBe(200);
+    // Saved again (or after PARTNER_ADDED completed it): the same connection, not a second one.
+    const again = await save(ctx.app, owner.token, signup, reference);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual(saved.json());
   });
 
   it('refuses ids other than the ones the exchange prepared', async () => {

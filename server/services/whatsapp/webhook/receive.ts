@@ -3,6 +3,7 @@ import type { Executor } from '../../../db/client';
 import { applyTemplateStatus, type TemplateStatusUpdate } from '../../templates/templates';
 import { sha256Hex } from '../../digest';
 import type { DeliveryBatcher } from './batch';
+import { ACCOUNT_UPDATE_FIELD } from './account-update';
 import { parseDelivery, type WebhookDelivery } from './payload';
 import type { DeliveryToStore } from './rows';
 import { verifySignature } from './signature';
@@ -12,6 +13,8 @@ export interface WebhookDeps {
   batcher: Pick<DeliveryBatcher, 'store'>;
   db: Executor;
   log: FastifyBaseLogger;
+  /** An `account_update` change (its value unchecked): ./account-update.ts. */
+  onAccountUpdate?: (value: unknown) => Promise<void>;
 }
 
 /** The field Meta tells a template's review outcome by; its entry's id is the WABA. */
@@ -52,6 +55,8 @@ export async function receiveWebhook(
     for (const { field, value } of entry.changes) {
       if (field === TEMPLATE_STATUS_FIELD && entry.id) {
         await applyTemplateStatus(deps.db, entry.id, value as TemplateStatusUpdate);
+      } else if (field === ACCOUNT_UPDATE_FIELD) {
+        await deps.onAccountUpdate?.(value);
       }
     }
   }

@@ -147,7 +147,7 @@ describe('the connect handshake', () => {
     await running;
   });
 
-  it('launches the popup with the configuration id, asking for a code', async () => {
+  it('launches Embedded Signup v4: the configuration id, a code, and empty extras', async () => {
     const sdk = installSdk();
     const running = startConnect().run();
     popupPosts(finish());
@@ -157,7 +157,7 @@ describe('the connect handshake', () => {
       config_id: 'config-7',
       response_type: 'code',
       override_default_response_type: true,
-      extras: { setup: {}, featureType: '', sessionInfoVersion: '3' },
+      extras: { setup: {} },
     });
   });
 
@@ -298,10 +298,7 @@ describe('the connect handshake', () => {
     await startConnect().put(signupFailed({ reason })).put.like(setupFailedToast(reason)).run();
   });
 
-  it.each([
-    ['the WABA id', 'FINISH', { phone_number_id: 'phone-id-1' }],
-    ['the phone number id', 'FINISH_ONLY_WABA', { waba_id: 'waba-1' }],
-  ])('fails when %s is missing', async (_case, event, data) => {
+  it('fails when the WABA id is missing', async () => {
     installSdk();
     const reason = 'Missing WhatsApp configuration data. Please try again.';
     const running = startConnect()
@@ -309,8 +306,34 @@ describe('the connect handshake', () => {
       .put.like(setupFailedToast(reason))
       .not.call.fn(whatsappApi.exchangeToken)
       .run();
-    popupPosts(signupEvent(event, data));
+    popupPosts(signupEvent('FINISH', { phone_number_id: 'phone-id-1' }));
     answerLogin({ authResponse: { code: CODE } });
+    await running;
+  });
+
+  it.each([
+    ['FINISH_ONLY_WABA', { waba_id: 'waba-1' }],
+    ['FINISH without a phone_number_id', { waba_id: 'waba-1', business_id: 'biz-1' }],
+  ])('connects the WABA without a number on v4 %s', async (event, data) => {
+    installSdk();
+    const wabaOnly = { waba_id: 'waba-1', phone_number: 'TBD' };
+    const running = startConnect()
+      .put(signupFinished({ waba_id: 'waba-1', phone_number_id: null, phone_number: 'TBD' }))
+      .call(whatsappApi.exchangeToken, 'stored-token', { code: CODE, ...wabaOnly })
+      .call(whatsappApi.saveConnection, 'stored-token', { ...wabaOnly, business_token: 'business-token-ref' })
+      .put(whatsappConnected())
+      .call(navigateTo, '/dashboard')
+      .run();
+    popupPosts(signupEvent(event.split(' ')[0], data));
+    answerLogin({ authResponse: { code: CODE } });
+    await running;
+  });
+
+  it('tells the owner of a v4 ERROR without words', async () => {
+    installSdk();
+    const reason = 'WhatsApp setup error: Unknown error';
+    const running = startConnect().put(signupFailed({ reason })).put.like(setupFailedToast(reason)).run();
+    popupPosts(signupEvent('ERROR', { session_id: 'f34b51dab5e0498' }));
     await running;
   });
 

@@ -69,6 +69,12 @@ describe('the connect flow', () => {
     expect(reducer(reduce(signupSdkLoaded()), signupSdkFailed({ reason: 'late' })).status).toBe('ready');
   });
 
+  it('keeps a FINISH account without a number (Embedded Signup v4) and succeeds with it', () => {
+    const wabaOnly = { waba_id: 'waba-1', phone_number_id: null, phone_number: 'TBD' };
+    const state = reduce(signupSdkLoaded(), connectClicked(), signupFinished(wabaOnly), whatsappConnected());
+    expect(state).toEqual({ status: 'succeeded', error: null, account: wabaOnly });
+  });
+
   it('starts over when the onboarding page closes or the owner signs out', () => {
     const busy = reduce(signupSdkLoaded(), connectClicked());
     expect(reducer(busy, onboardingClosed())).toEqual(reduce());
@@ -108,7 +114,8 @@ describe('reading what Meta says', () => {
   const post = (value: unknown) => JSON.stringify(value);
 
   it('reads FINISH variants as a finished signup', () => {
-    for (const event of ['FINISH', 'FINISH_ONLY_WABA', 'FINISH_WHATSAPP_BUSINESS_APP_ONBOARDING']) {
+    const v4Events = ['FINISH_OBO_MIGRATION', 'FINISH_GRANT_ONLY_API_ACCESS'];
+    for (const event of ['FINISH', 'FINISH_ONLY_WABA', 'FINISH_WHATSAPP_BUSINESS_APP_ONBOARDING', ...v4Events]) {
       expect(
         readSignupMessage(
           'https://www.facebook.com',
@@ -117,6 +124,33 @@ describe('reading what Meta says', () => {
         ),
       ).toEqual({ kind: 'finished', account: { waba_id: 'w', phone_number_id: 'p', phone_number: 'TBD' } });
     }
+  });
+
+  it.each([
+    ['FINISH_ONLY_WABA', { waba_id: 'w' }],
+    ['FINISH', { waba_id: 'w', business_id: 'b' }],
+  ])('reads v4 %s without a phone number as a finished signup with no number', (event, data) => {
+    expect(
+      readSignupMessage(
+        'https://www.facebook.com',
+        post({ type: 'WA_EMBEDDED_SIGNUP', event, data, version: 4 }),
+        trusted,
+      ),
+    ).toEqual({ kind: 'finished', account: { waba_id: 'w', phone_number_id: null, phone_number: 'TBD' } });
+  });
+
+  it('reads v4 ERROR as the error the popup reports, or an unknown one', () => {
+    const error = (data: Record<string, unknown>) =>
+      readSignupMessage(
+        'https://www.facebook.com',
+        post({ type: 'WA_EMBEDDED_SIGNUP', event: 'ERROR', data }),
+        trusted,
+      );
+    expect(error({ error_message: 'Number in use', error_code: '524126', session_id: 's' })).toEqual({
+      kind: 'failed',
+      reason: 'WhatsApp setup error: Number in use',
+    });
+    expect(error({})).toEqual({ kind: 'failed', reason: 'WhatsApp setup error: Unknown error' });
   });
 
   it('ignores other message types, unknown events and untrusted origins', () => {

@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { WHATSAPP_MESSAGES } from '../../../../contract';
 import userEvent from '@testing-library/user-event';
 import { apiError, DASHBOARD_LOADING, json, mockApi, requestsMade, type ApiRoute } from '../../support/api-mock';
 import { renderApp } from '../../support/render';
@@ -92,6 +93,26 @@ describe('/whatsapp', () => {
         2,
       ),
     );
+  });
+
+  it('tells what to do next when the WABA was connected without a number (Embedded Signup v4)', async () => {
+    openWhatsApp({ 'GET /whatsapp/config': () => json({ ...config, phone_number_id: null, phone_number: 'TBD' }) });
+    expect(await screen.findByText(WHATSAPP_MESSAGES.noNumberTitle)).toBeInTheDocument();
+    const details = card('Connection Details');
+    expect(details.getByText(WHATSAPP_MESSAGES.noNumberBody)).toBeInTheDocument();
+    expect(details.getByRole('link', { name: WHATSAPP_MESSAGES.noNumberAction })).toHaveAttribute(
+      'href',
+      '/onboarding?reconnect=true',
+    );
+    expect(details.getByText(WHATSAPP_MESSAGES.noNumberId)).toBeInTheDocument();
+    // SPEC.md §3's placeholder for the number itself stays.
+    expect(details.getByText('TBD')).toBeInTheDocument();
+  });
+
+  it('does not ask for a number when one is connected', async () => {
+    openWhatsApp();
+    expect(await screen.findByText('waba-123')).toBeInTheDocument();
+    expect(screen.queryByText(WHATSAPP_MESSAGES.noNumberTitle)).not.toBeInTheDocument();
   });
 
   it('offers to connect when no number is connected', async () => {
