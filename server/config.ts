@@ -43,6 +43,7 @@ export interface RateLimits {
 
 const MINUTE = 60;
 const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
 
 export const DEFAULT_LOGIN_BACKOFF: LoginBackoff = {
   freeFailures: 3,
@@ -85,6 +86,20 @@ export interface DocumentLimits {
 }
 
 const MB = 1024 * 1024;
+
+/** How long a session may go unused before it ends (server/services/auth/sessions.ts). */
+export interface SessionIdleLimits {
+  seconds: number;
+  rememberedSeconds: number;
+}
+
+/**
+ * A session not asked to be remembered lives in one browser tab (session storage) for at most 12 hours
+ * and ends after two hours away, like closing the tab; a remembered one (30 days) ends after a week
+ * unused, so that a forgotten device does not stay signed in for a month. Every request is a use;
+ * an open live stream alone is not, so a tab left open with nothing happening ends like a closed one.
+ */
+export const DEFAULT_SESSION_IDLE: SessionIdleLimits = { seconds: 2 * HOUR, rememberedSeconds: 7 * DAY };
 
 export const DEFAULT_DOCUMENT_LIMITS: DocumentLimits = {
   storageQuotaBytes: 200 * MB,
@@ -139,6 +154,8 @@ export interface Config {
   mailFrom: string;
   rateLimits: RateLimits;
   loginBackoff: LoginBackoff;
+  /** SESSION_IDLE_MINUTES, REMEMBERED_SESSION_IDLE_DAYS: a session unused this long ends. */
+  sessionIdle: SessionIdleLimits;
   whatsapp: WhatsAppConfig;
   /** AGENT_MODELS: the provider-prefixed model ids agents may use; always ends with `local/knowledge-base`. */
   agentModels: string[];
@@ -228,6 +245,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: optional(env.MAIL_FROM) ?? 'Threadline <no-reply@threadline.local>',
     rateLimits: DEFAULT_RATE_LIMITS,
     loginBackoff: DEFAULT_LOGIN_BACKOFF,
+    sessionIdle: {
+      seconds:
+        Math.max(1, integer('SESSION_IDLE_MINUTES', env.SESSION_IDLE_MINUTES, DEFAULT_SESSION_IDLE.seconds / MINUTE)) *
+        MINUTE,
+      rememberedSeconds:
+        Math.max(
+          1,
+          integer(
+            'REMEMBERED_SESSION_IDLE_DAYS',
+            env.REMEMBERED_SESSION_IDLE_DAYS,
+            DEFAULT_SESSION_IDLE.rememberedSeconds / DAY,
+          ),
+        ) * DAY,
+    },
     whatsapp: {
       appId: optional(env.META_APP_ID),
       appSecret: optional(env.META_APP_SECRET),
