@@ -97,6 +97,12 @@ export async function authenticateAccessToken(
   return active ? { id: userId, sessionId, activeUntilMs: active.active_until_ms } : undefined;
 }
 
+/** Whether a session has been revoked or deleted since its token was checked. */
+export async function sessionRevoked(db: Executor, sessionId: string): Promise<boolean> {
+  const live = await db.maybeOne('select 1 from sessions where id = $1 and revoked_at is null', [sessionId]);
+  return !live;
+}
+
 export async function revokeSession(db: Executor, userId: number, sessionId: string): Promise<void> {
   await db.query('update sessions set revoked_at = now() where id = $1 and user_id = $2 and revoked_at is null', [
     sessionId,
