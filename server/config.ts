@@ -111,6 +111,27 @@ export const DEFAULT_DOCUMENT_LIMITS: DocumentLimits = {
 };
 
 /**
+ * How long the HTTP server waits on a client before closing its connection, so that silent and
+ * half-open connections cannot pile up (a client that opens many and sends a little on each).
+ */
+export interface HttpTimeouts {
+  /** HTTP_HEADERS_TIMEOUT_MS: from a request's first byte to the end of its headers. */
+  headersMs: number;
+  /**
+   * HTTP_REQUEST_TIMEOUT_MS: to receive a whole request, body included: a 25 MB upload must fit on a
+   * slow uplink. A live stream is a GET with no body: it is received at once and lasts as long as it is open.
+   */
+  requestMs: number;
+  /**
+   * HTTP_IDLE_TIMEOUT_MS: a connection with nothing read or written this long; well above the live
+   * stream's heartbeat (LIVE_HEARTBEAT_MS) and the longest any handler stays silent.
+   */
+  idleMs: number;
+}
+
+export const DEFAULT_HTTP_TIMEOUTS: HttpTimeouts = { headersMs: 15_000, requestMs: 5 * 60_000, idleMs: 2 * 60_000 };
+
+/**
  * Meta's app (Embedded Signup, Graph API, webhooks) as the environment gives it. The whatsapp plugin
  * resolves it: without META_APP_ID, META_APP_SECRET and META_CONFIG_ID the sandbox stands in for Meta.
  */
@@ -151,6 +172,7 @@ export interface Config {
    * (X-Forwarded-For); 0 trusts none, so a client cannot pick its own rate-limit key.
    */
   trustProxyHops: number;
+  httpTimeouts: HttpTimeouts;
   mailFrom: string;
   rateLimits: RateLimits;
   loginBackoff: LoginBackoff;
@@ -242,6 +264,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secretKey: optional(env.SECRET_KEY),
     smtpUrl: optional(env.SMTP_URL),
     trustProxyHops: integer('TRUST_PROXY_HOPS', env.TRUST_PROXY_HOPS, 0),
+    httpTimeouts: {
+      headersMs: Math.max(
+        1,
+        integer('HTTP_HEADERS_TIMEOUT_MS', env.HTTP_HEADERS_TIMEOUT_MS, DEFAULT_HTTP_TIMEOUTS.headersMs),
+      ),
+      requestMs: Math.max(
+        1,
+        integer('HTTP_REQUEST_TIMEOUT_MS', env.HTTP_REQUEST_TIMEOUT_MS, DEFAULT_HTTP_TIMEOUTS.requestMs),
+      ),
+      idleMs: Math.max(1, integer('HTTP_IDLE_TIMEOUT_MS', env.HTTP_IDLE_TIMEOUT_MS, DEFAULT_HTTP_TIMEOUTS.idleMs)),
+    },
     mailFrom: optional(env.MAIL_FROM) ?? 'Threadline <no-reply@threadline.local>',
     rateLimits: DEFAULT_RATE_LIMITS,
     loginBackoff: DEFAULT_LOGIN_BACKOFF,
