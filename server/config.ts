@@ -35,6 +35,11 @@ export interface RateLimits {
   availabilityPerAddress: RateLimit;
   /** Messages sent from the sandbox's customer phone (public, like texting a number). */
   sandboxPhonePerAddress: RateLimit;
+  /**
+   * The sandbox phone's reads (its thread, media and the numbers it can text): an open phone polls its
+   * thread 40 times a minute, and a first read of a thread claims the customer number for that browser.
+   */
+  sandboxPhoneReadsPerAddress: RateLimit;
   /** Pretend Embedded Signups finished in the sandbox's popup (public, like Facebook's). */
   sandboxSignupPerAddress: RateLimit;
   /** Document uploads per owner (each file is one request). */
@@ -62,6 +67,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   resendVerificationPerAddress: { max: 20, windowSeconds: HOUR },
   availabilityPerAddress: { max: 120, windowSeconds: MINUTE },
   sandboxPhonePerAddress: { max: 60, windowSeconds: MINUTE },
+  sandboxPhoneReadsPerAddress: { max: 200, windowSeconds: MINUTE },
   sandboxSignupPerAddress: { max: 20, windowSeconds: HOUR },
   documentUploadPerOwner: { max: 30, windowSeconds: 10 * MINUTE },
 };

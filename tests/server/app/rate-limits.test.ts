@@ -2,7 +2,14 @@ import type { App } from '../../../server/app';
 import type { RateLimits } from '../../../server/config';
 import { TooManyRequests } from '../../../server/errors';
 import { RateLimiter } from '../../../server/services/rate-limit';
-import { buildTestApp, GENEROUS_RATE_LIMITS, newAccount, openTestDb, type TestDb } from '../support/helpers';
+import {
+  buildTestApp,
+  GENEROUS_RATE_LIMITS,
+  newAccount,
+  openTestDb,
+  SANDBOX_CUSTOMER,
+  type TestDb,
+} from '../support/helpers';
 
 describe('RateLimiter', () => {
   const limit = { max: 2, windowSeconds: 60 };
@@ -66,6 +73,7 @@ describe('rate limits of the account routes', () => {
     resendVerificationPerAddress: { max: 2, windowSeconds: 60 * 60 },
     availabilityPerAddress: { max: 2, windowSeconds: 60 },
     sandboxPhonePerAddress: { max: 2, windowSeconds: 60 },
+    sandboxPhoneReadsPerAddress: { max: 2, windowSeconds: 60 },
     sandboxSignupPerAddress: { max: 2, windowSeconds: 60 * 60 },
   };
 
@@ -164,6 +172,25 @@ describe('rate limits of the account routes', () => {
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toMatchObject({ code: 'rate_limited' });
     expect((await post('/sandbox/phone/messages', message, clientAddress())).statusCode).toBe(422);
+  });
+
+  it("stops a client's reads of the sandbox phone's threads, which claim customer numbers, after its limit", async () => {
+    const from = clientAddress();
+    const read = (waId: string, remoteAddress: string) =>
+      app.inject({
+        method: 'GET',
+        url: `/sandbox/phone/thread?phone_number_id=no-such-number&wa_id=${waId}`,
+        headers: SANDBOX_CUSTOMER,
+        remoteAddress,
+      });
+    expect((await read('16505550001', from)).statusCode).not.toBe(429);
+    expect((await read('16505550002', from)).statusCode).not.toBe(429);
+    const refused = await read('16505550003', from);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ code: 'rate_limited' });
+    const claimed = await app.db.maybeOne('select 1 from sandbox_customers where wa_id = $1', ['16505550003']);
+    expect(claimed).toBeUndefined();
+    expect((await read('16505550004', clientAddress())).statusCode).not.toBe(429);
   });
 
   it("stops a client's pretend signups in the sandbox after its limit, not another client's", async () => {
