@@ -1,5 +1,5 @@
 import type { App } from '../../../server/app';
-import { bearer, buildTestApp, registerUser, signIn, useTestApp } from '../support/helpers';
+import { bearer, buildTestApp, latestMailToken, registerUser, signIn, useTestApp } from '../support/helpers';
 import { customerWrites, newCustomer, type Owner } from '../support/inbox-fixtures';
 import { openStream, type TestStream } from '../support/live-stream';
 import { buildListeningSandboxApp, connectWhatsApp, sandboxConfig } from '../support/whatsapp-helpers';
@@ -14,14 +14,15 @@ const urlOf = (app: App) => `http://127.0.0.1:${(app.server.address() as { port:
 const SILENCE_MS = 500;
 
 interface SignedInOwner extends Owner {
+  email: string;
   username: string;
   password: string;
 }
 
 async function connectedOwnerWithPassword(app: App): Promise<SignedInOwner> {
-  const { token, user, username, password } = await registerUser(app);
+  const { token, user, email, username, password } = await registerUser(app);
   const { signup } = await connectWhatsApp(app, token);
-  return { token, userId: user.id, phoneNumberId: signup.phone_number_id, username, password };
+  return { token, userId: user.id, phoneNumberId: signup.phone_number_id, email, username, password };
 }
 
 async function openedStream(app: App, token: string) {
@@ -63,6 +64,24 @@ describe('GET /api/v1/events and the end of its session', () => {
     expect(changed.statusCode).toBe(200);
     await expectEndedBeforeTheNextMessage(ctx.app, owner, elsewhere);
     await here.next((event) => event.type === 'message.received');
+  });
+
+  it('ends at a password reset, which signs every session out', async () => {
+    const owner = await connectedOwnerWithPassword(ctx.app);
+    const live = await openedStream(ctx.app, owner.token);
+    const requested = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/password-reset/request',
+      payload: { email: owner.email },
+    });
+    expect(requested.statusCode).toBe(200);
+    const confirmed = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/password-reset/confirm',
+      payload: { token: await latestMailToken(ctx.app, owner.email), newPassword: 'a-new-Passphrase-2026' },
+    });
+    expect(confirmed.statusCode).toBe(200);
+    await expectEndedBeforeTheNextMessage(ctx.app, owner, live);
   });
 
   it('ends when the account is deleted', async () => {
