@@ -10,6 +10,7 @@ import {
   SANDBOX_CUSTOMER,
   type TestDb,
 } from '../support/helpers';
+import { startSignup } from '../support/whatsapp-helpers';
 
 describe('RateLimiter', () => {
   const limit = { max: 2, windowSeconds: 60 };
@@ -175,22 +176,28 @@ describe('rate limits of the account routes', () => {
   });
 
   it("stops a client's reads of the sandbox phone's threads, which claim customer numbers, after its limit", async () => {
+    const business = await startSignup(app);
+    await app.db.query('update sandbox_phone_numbers set registered_at = now() where id = $1', [
+      business.phone_number_id,
+    ]);
     const from = clientAddress();
     const read = (waId: string, remoteAddress: string) =>
       app.inject({
         method: 'GET',
-        url: `/sandbox/phone/thread?phone_number_id=no-such-number&wa_id=${waId}`,
+        url: `/sandbox/phone/thread?phone_number_id=${business.phone_number_id}&wa_id=${waId}`,
         headers: SANDBOX_CUSTOMER,
         remoteAddress,
       });
-    expect((await read('16505550001', from)).statusCode).not.toBe(429);
-    expect((await read('16505550002', from)).statusCode).not.toBe(429);
+    const claimed = async (waId: string) =>
+      (await app.db.maybeOne('select 1 from sandbox_customers where wa_id = $1', [waId])) !== undefined;
+    expect((await read('16505550001', from)).statusCode).toBe(200);
+    expect((await read('16505550002', from)).statusCode).toBe(200);
+    expect(await claimed('16505550002')).toBe(true);
     const refused = await read('16505550003', from);
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toMatchObject({ code: 'rate_limited' });
-    const claimed = await app.db.maybeOne('select 1 from sandbox_customers where wa_id = $1', ['16505550003']);
-    expect(claimed).toBeUndefined();
-    expect((await read('16505550004', clientAddress())).statusCode).not.toBe(429);
+    expect(await claimed('16505550003')).toBe(false);
+    expect((await read('16505550004', clientAddress())).statusCode).toBe(200);
   });
 
   it("stops a client's pretend signups in the sandbox after its limit, not another client's", async () => {
