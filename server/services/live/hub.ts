@@ -6,7 +6,7 @@ import type { Db } from '../../db/client';
 export const LIVE_CHANNEL = 'threadline_events';
 /** After the listening connection breaks, how long before listening again. */
 export const RELISTEN_DELAY_MS = 1_000;
-/** The notification that a session was revoked or deleted (migration 0032); never sent to a browser. */
+/** The notification that a session was revoked or deleted (migration 0035); never sent to a browser. */
 export const SESSION_ENDED = 'session.ended';
 /** The longest setTimeout node keeps (about 24.8 days); a later end is timed in steps. */
 const LONGEST_TIMER_MS = 2 ** 31 - 1;
