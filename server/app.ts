@@ -43,6 +43,9 @@ export interface BuildOptions {
   serverFactory?: FastifyServerFactory;
 }
 
+/** The longest wait between node's checks of the headers and request timeouts. */
+const TIMEOUT_CHECK_MAX_INTERVAL_MS = 5_000;
+
 /** The whole API as one Fastify instance: external plugins, our plugins, then routes. */
 export async function buildApp(config: Config, options: BuildOptions = {}) {
   const app = Fastify({
@@ -53,6 +56,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
     // Opening the database runs the migrations, which on a cold PGlite and a busy machine can take
     // longer than Fastify's default 10 s per plugin.
     pluginTimeout: 120_000,
+    // Silent, slow and half-open connections are closed (config.httpTimeouts). Node checks the
+    // headers and request timeouts every `connectionsCheckingInterval`, 30 s unless told.
+    connectionTimeout: config.httpTimeouts.idleMs,
+    requestTimeout: config.httpTimeouts.requestMs,
+    http: {
+      headersTimeout: Math.min(config.httpTimeouts.headersMs, config.httpTimeouts.requestMs),
+      connectionsCheckingInterval: Math.min(TIMEOUT_CHECK_MAX_INTERVAL_MS, config.httpTimeouts.headersMs / 4),
+    },
     ajv: { customOptions: { removeAdditional: true, coerceTypes: 'array', useDefaults: true, allErrors: false } },
     serverFactory: options.serverFactory,
   }).withTypeProvider<TypeBoxTypeProvider>();

@@ -35,6 +35,11 @@ export interface RateLimits {
   availabilityPerAddress: RateLimit;
   /** Messages sent from the sandbox's customer phone (public, like texting a number). */
   sandboxPhonePerAddress: RateLimit;
+  /**
+   * The sandbox phone's reads (its thread, media and the numbers it can text): an open phone polls its
+   * thread 40 times a minute, and a first read of a thread claims the customer number for that browser.
+   */
+  sandboxPhoneReadsPerAddress: RateLimit;
   /** Pretend Embedded Signups finished in the sandbox's popup (public, like Facebook's). */
   sandboxSignupPerAddress: RateLimit;
   /** Document uploads per owner (each file is one request). */
@@ -49,6 +54,7 @@ export interface RateLimits {
 
 const MINUTE = 60;
 const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
 
 export const DEFAULT_LOGIN_BACKOFF: LoginBackoff = {
   freeFailures: 3,
@@ -67,6 +73,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   resendVerificationPerAddress: { max: 20, windowSeconds: HOUR },
   availabilityPerAddress: { max: 120, windowSeconds: MINUTE },
   sandboxPhonePerAddress: { max: 60, windowSeconds: MINUTE },
+  sandboxPhoneReadsPerAddress: { max: 200, windowSeconds: MINUTE },
   sandboxSignupPerAddress: { max: 20, windowSeconds: HOUR },
   documentUploadPerOwner: { max: 30, windowSeconds: 10 * MINUTE },
   badLinkTokensPerAddress: { max: 20, windowSeconds: 15 * MINUTE },
@@ -95,6 +102,20 @@ export interface DocumentLimits {
 
 const MB = 1024 * 1024;
 
+/** How long a session may go unused before it ends (server/services/auth/sessions.ts). */
+export interface SessionIdleLimits {
+  seconds: number;
+  rememberedSeconds: number;
+}
+
+/**
+ * A session not asked to be remembered lives in one browser tab (session storage) for at most 12 hours
+ * and ends after two hours away, like closing the tab; a remembered one (30 days) ends after a week
+ * unused, so that a forgotten device does not stay signed in for a month. Every request is a use;
+ * an open live stream alone is not, so a tab left open with nothing happening ends like a closed one.
+ */
+export const DEFAULT_SESSION_IDLE: SessionIdleLimits = { seconds: 2 * HOUR, rememberedSeconds: 7 * DAY };
+
 export const DEFAULT_DOCUMENT_LIMITS: DocumentLimits = {
   storageQuotaBytes: 200 * MB,
   maxPages: 500,
@@ -103,6 +124,27 @@ export const DEFAULT_DOCUMENT_LIMITS: DocumentLimits = {
   readTimeoutMs: 5 * 60_000,
   readerMemoryMb: 1024,
 };
+
+/**
+ * How long the HTTP server waits on a client before closing its connection, so that silent and
+ * half-open connections cannot pile up (a client that opens many and sends a little on each).
+ */
+export interface HttpTimeouts {
+  /** HTTP_HEADERS_TIMEOUT_MS: from a request's first byte to the end of its headers. */
+  headersMs: number;
+  /**
+   * HTTP_REQUEST_TIMEOUT_MS: to receive a whole request, body included: a 25 MB upload must fit on a
+   * slow uplink. A live stream is a GET with no body: it is received at once and lasts as long as it is open.
+   */
+  requestMs: number;
+  /**
+   * HTTP_IDLE_TIMEOUT_MS: a connection with nothing read or written this long; well above the live
+   * stream's heartbeat (LIVE_HEARTBEAT_MS) and the longest any handler stays silent.
+   */
+  idleMs: number;
+}
+
+export const DEFAULT_HTTP_TIMEOUTS: HttpTimeouts = { headersMs: 15_000, requestMs: 5 * 60_000, idleMs: 2 * 60_000 };
 
 /**
  * Meta's app (Embedded Signup, Graph API, webhooks) as the environment gives it. The whatsapp plugin
@@ -145,9 +187,12 @@ export interface Config {
    * (X-Forwarded-For); 0 trusts none, so a client cannot pick its own rate-limit key.
    */
   trustProxyHops: number;
+  httpTimeouts: HttpTimeouts;
   mailFrom: string;
   rateLimits: RateLimits;
   loginBackoff: LoginBackoff;
+  /** SESSION_IDLE_MINUTES, REMEMBERED_SESSION_IDLE_DAYS: a session unused this long ends. */
+  sessionIdle: SessionIdleLimits;
   whatsapp: WhatsAppConfig;
   /** AGENT_MODELS: the provider-prefixed model ids agents may use; always ends with `local/knowledge-base`. */
   agentModels: string[];
@@ -234,9 +279,34 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secretKey: optional(env.SECRET_KEY),
     smtpUrl: optional(env.SMTP_URL),
     trustProxyHops: integer('TRUST_PROXY_HOPS', env.TRUST_PROXY_HOPS, 0),
+    httpTimeouts: {
+      headersMs: Math.max(
+        1,
+        integer('HTTP_HEADERS_TIMEOUT_MS', env.HTTP_HEADERS_TIMEOUT_MS, DEFAULT_HTTP_TIMEOUTS.headersMs),
+      ),
+      requestMs: Math.max(
+        1,
+        integer('HTTP_REQUEST_TIMEOUT_MS', env.HTTP_REQUEST_TIMEOUT_MS, DEFAULT_HTTP_TIMEOUTS.requestMs),
+      ),
+      idleMs: Math.max(1, integer('HTTP_IDLE_TIMEOUT_MS', env.HTTP_IDLE_TIMEOUT_MS, DEFAULT_HTTP_TIMEOUTS.idleMs)),
+    },
     mailFrom: optional(env.MAIL_FROM) ?? 'Threadline <no-reply@threadline.local>',
     rateLimits: DEFAULT_RATE_LIMITS,
     loginBackoff: DEFAULT_LOGIN_BACKOFF,
+    sessionIdle: {
+      seconds:
+        Math.max(1, integer('SESSION_IDLE_MINUTES', env.SESSION_IDLE_MINUTES, DEFAULT_SESSION_IDLE.seconds / MINUTE)) *
+        MINUTE,
+      rememberedSeconds:
+        Math.max(
+          1,
+          integer(
+            'REMEMBERED_SESSION_IDLE_DAYS',
+            env.REMEMBERED_SESSION_IDLE_DAYS,
+            DEFAULT_SESSION_IDLE.rememberedSeconds / DAY,
+          ),
+        ) * DAY,
+    },
     whatsapp: {
       appId: optional(env.META_APP_ID),
       appSecret: optional(env.META_APP_SECRET),

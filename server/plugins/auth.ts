@@ -24,8 +24,8 @@ function sessionEnded() {
 }
 
 /**
- * Access tokens are JWTs bound to a session row: logout, a password change or reset, and account
- * deletion end the session, and with it the token, before the token itself expires.
+ * Access tokens are JWTs bound to a session row: logout, a password change or reset, account
+ * deletion and a time unused end the session, and with it the token, before the token itself expires.
  */
 export default fp(
   async function auth(app: FastifyInstance) {
@@ -41,7 +41,7 @@ export default fp(
 
     async function identify(request: FastifyRequest): Promise<AuthUser | undefined> {
       const token = BEARER.exec(request.headers.authorization ?? '')?.[1];
-      return token ? authenticateAccessToken(app.db, app.secrets.jwtKey, token) : undefined;
+      return token ? authenticateAccessToken(app.db, app.secrets.jwtKey, app.config.sessionIdle, token) : undefined;
     }
 
     app.decorate('identify', identify);

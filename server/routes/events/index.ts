@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { LIVE_HEARTBEAT_MS, type LiveEvent } from '../../../contract';
 import { TooManyRequests } from '../../errors';
+import { sessionRevoked } from '../../services/auth/sessions';
 import { inboxVersion } from '../../services/live/hub';
 import { BEARER_AUTH, ErrorResponse } from '../shared';
 
@@ -18,7 +19,9 @@ function sseMessage(event: LiveEvent): string {
  * GET /events: the signed-in owner's live events as Server-Sent Events, with the access token in
  * the Authorization header (never in the URL). The stream opens with the owner's position
  * (`inbox.version`, also its SSE id); a reconnect whose Last-Event-ID is another position first
- * gets `resync`. A comment line every LIVE_HEARTBEAT_MS keeps it open through idle proxies.
+ * gets `resync`. A comment line every LIVE_HEARTBEAT_MS keeps it open through idle proxies. The
+ * stream ends with the token's session: at logout or a password change, whichever node it happens
+ * on, and when the session expires or has gone unused too long (the browser's reconnect then gets 401).
  */
 const events: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
@@ -40,7 +43,7 @@ const events: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const userId = request.user.id;
+      const { id: userId, sessionId, activeUntilMs } = request.user;
       const limit = app.config.liveStreamsPerOwner;
       if (app.live.count(userId) >= limit) {
         throw new TooManyRequests(
@@ -60,13 +63,20 @@ const events: FastifyPluginAsyncTypebox = async (app) => {
       const send = (event: LiveEvent) => raw.write(sseMessage(event));
       const heartbeat = setInterval(() => raw.write(': heartbeat\n\n'), LIVE_HEARTBEAT_MS);
       // Listening before reading the position: a change committed in between is both counted
-      // in the position and sent, never neither.
-      const unsubscribe = app.live.subscribe(userId, { send, end: () => raw.end() });
+      // in the position and sent, never neither; and a logout committed since the token was
+      // checked is either heard or seen below.
+      const end = () => raw.end();
+      const unsubscribe = app.live.subscribe({ userId, sessionId, activeUntilMs }, { send, end });
       raw.on('close', () => {
         clearInterval(heartbeat);
         unsubscribe();
       });
       try {
+        if (await sessionRevoked(app.db, sessionId)) {
+          unsubscribe();
+          end();
+          return;
+        }
         const version = await inboxVersion(app.db, userId);
         const lastEventId = request.headers['last-event-id'];
         if (lastEventId !== undefined && lastEventId !== String(version)) send({ type: 'resync' });

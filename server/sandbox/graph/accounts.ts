@@ -229,7 +229,12 @@ export async function unsubscribe(db: Executor, wabaId: string, appId: string) {
 
 const PIN = /^[0-9]{6}$/;
 
-/** POST /{phone_number_id}/register: the PIN becomes the number's two-step verification PIN. */
+/**
+ * POST /{phone_number_id}/register: the PIN becomes the number's two-step verification PIN, and a
+ * registered number registers again only with that PIN, as on Meta. This is what keeps a sandbox
+ * number its business's: the popup takes any number typed, with no code sent to the phone, so the
+ * PIN set by its first connection is the only proof of whose number it is.
+ */
 export async function register(db: Executor, phone: PhoneRow, body: unknown) {
   const { messaging_product: product, pin } = (body ?? {}) as { messaging_product?: unknown; pin?: unknown };
   if (product !== 'whatsapp') {
@@ -238,6 +243,7 @@ export async function register(db: Executor, phone: PhoneRow, body: unknown) {
   if (typeof pin !== 'string' || !PIN.test(pin)) {
     throw graphErrors.badParameter('Invalid parameter', 'pin must be a 6-digit string.');
   }
+  if (phone.registration_pin !== null && !sameSecret(phone.registration_pin, pin)) throw graphErrors.pinMismatch();
   await db.query('update sandbox_phone_numbers set registration_pin = $2, registered_at = now() where id = $1', [
     phone.id,
     pin,

@@ -59,6 +59,11 @@ export const graphErrors = {
     new SandboxGraphError(400, 100, `Tried accessing nonexisting field (${field}) on node type (${nodeType})`),
   unknownApplication: () => new SandboxGraphError(400, 101, 'Error validating application. Invalid application ID.'),
   wrongClientSecret: () => new SandboxGraphError(400, 1, 'Error validating client secret.'),
+  /** Registering a number whose two-step verification PIN was set, with another PIN. */
+  pinMismatch: () =>
+    new SandboxGraphError(400, 133005, 'Two step verification PIN Mismatch', {
+      details: 'The two-step verification PIN is not the one set on this phone number.',
+    }),
   notRegistered: () =>
     new SandboxGraphError(400, 133010, 'Account not registered', {
       details: 'The phone number is not registered with the Cloud API. Register it first.',

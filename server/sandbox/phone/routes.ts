@@ -113,6 +113,9 @@ const phone: FastifyPluginAsyncTypebox<{ webhooks: SandboxWebhooks }> = async (a
   // Anyone can open the phone: a script must not fill an owner's inbox from it.
   const consumeRate = (ip: string) =>
     app.rateLimiter.consume('sandbox-phone', ip, app.config.rateLimits.sandboxPhonePerAddress);
+  // Nor claim customer numbers by the thousand, or read without end.
+  const consumeReadRate = (ip: string) =>
+    app.rateLimiter.consume('sandbox-phone-reads', ip, app.config.rateLimits.sandboxPhoneReadsPerAddress);
 
   app.post(
     '/media',
@@ -183,10 +186,17 @@ const phone: FastifyPluginAsyncTypebox<{ webhooks: SandboxWebhooks }> = async (a
         summary: "Sandbox only: a file of the customer's thread (either side's)",
         headers: CustomerHeaders,
         querystring: MediaQuery,
-        response: { 200: Type.Unknown(), 403: ErrorResponse, 404: ErrorResponse, 422: ErrorResponse },
+        response: {
+          200: Type.Unknown(),
+          403: ErrorResponse,
+          404: ErrorResponse,
+          422: ErrorResponse,
+          429: ErrorResponse,
+        },
       },
     },
     async (request, reply) => {
+      consumeReadRate(request.ip);
       const file = await readPhoneMedia(app.db, request.query, request.headers[CUSTOMER_TOKEN_HEADER]);
       // Only media the phone plays is served as itself; anything else downloads, never renders here.
       const playable = /^(image|audio|video)\//.test(file.mime_type) && file.mime_type !== 'image/svg+xml';
@@ -202,10 +212,13 @@ const phone: FastifyPluginAsyncTypebox<{ webhooks: SandboxWebhooks }> = async (a
       schema: {
         ...common,
         summary: 'Sandbox only: the registered business numbers the customer phone can text',
-        response: { 200: Type.Array(SandboxNumber) },
+        response: { 200: Type.Array(SandboxNumber), 429: ErrorResponse },
       },
     },
-    async () => listNumbers(app.db),
+    async (request) => {
+      consumeReadRate(request.ip);
+      return listNumbers(app.db);
+    },
   );
 
   app.post(
@@ -234,10 +247,13 @@ const phone: FastifyPluginAsyncTypebox<{ webhooks: SandboxWebhooks }> = async (a
         summary: "Sandbox only: a customer's thread with a business number (marks the business's messages read)",
         headers: CustomerHeaders,
         querystring: ThreadQuery,
-        response: { 200: Thread, 403: ErrorResponse, 422: ErrorResponse },
+        response: { 200: Thread, 403: ErrorResponse, 422: ErrorResponse, 429: ErrorResponse },
       },
     },
-    async (request) => readThread(app.db, webhooks, request.query, request.headers[CUSTOMER_TOKEN_HEADER]),
+    async (request) => {
+      consumeReadRate(request.ip);
+      return readThread(app.db, webhooks, request.query, request.headers[CUSTOMER_TOKEN_HEADER]);
+    },
   );
 };
 

@@ -1,11 +1,17 @@
 import { jwtVerify, SignJWT } from 'jose';
 import type { TokenResponse } from '../../../contract';
+import type { SessionIdleLimits } from '../../config';
 import type { Executor } from '../../db/client';
 
-/** Who made a request: the owner's id and the session its access token belongs to. */
+/** Who made a request: the owner's id, the session its access token belongs to, and until when that session lasts. */
 export interface AuthUser {
   id: number;
   sessionId: string;
+  /**
+   * When the session ends unless it is used again (its expiry, or its last use plus the idle
+   * limit), in epoch milliseconds: an open stream ends then.
+   */
+  activeUntilMs: number;
 }
 
 /** Where a session was started from; kept for the owner's information, never for decisions. */
@@ -16,6 +22,8 @@ export interface ClientInfo {
 
 export const SESSION_SECONDS = 12 * 60 * 60;
 export const REMEMBERED_SESSION_SECONDS = 30 * 24 * 60 * 60;
+/** A session's last use is written at most this often (and at most every tenth of its idle limit). */
+export const LAST_USE_GRANULARITY_SECONDS = 60;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const USER_AGENT_MAX_LENGTH = 512;
@@ -46,11 +54,14 @@ export async function startSession(
 
 /**
  * The owner behind an access token, or undefined when the token is malformed, forged or expired,
- * or its session was revoked, has expired or no longer exists (the account was deleted).
+ * or its session was revoked, has expired, has gone unused longer than its idle limit or no longer
+ * exists (the account was deleted). A live session's last use becomes now, written at most once
+ * per LAST_USE_GRANULARITY_SECONDS so that a busy session costs no write per request.
  */
 export async function authenticateAccessToken(
   db: Executor,
   jwtKey: Uint8Array,
+  idle: SessionIdleLimits,
   accessToken: string,
 ): Promise<AuthUser | undefined> {
   let claims: { sub?: unknown; sid?: unknown };
@@ -66,11 +77,30 @@ export async function authenticateAccessToken(
   const userId = Number(claims.sub);
   const sessionId = claims.sid;
   if (!Number.isSafeInteger(userId) || typeof sessionId !== 'string' || !UUID.test(sessionId)) return undefined;
-  const active = await db.maybeOne(
-    'select 1 from sessions where id = $1 and user_id = $2 and revoked_at is null and expires_at > now()',
-    [sessionId, userId],
+  const active = await db.maybeOne<{ active_until_ms: number }>(
+    `with active as (
+       select id, expires_at, last_used_at, case when remember then $4::int else $3::int end * interval '1 second' as idle
+         from sessions
+        where id = $1 and user_id = $2 and revoked_at is null and expires_at > now()
+     ), live as (
+       select * from active where last_used_at + idle > now()
+     ), touched as (
+       update sessions s set last_used_at = now() from live
+        where s.id = live.id and live.last_used_at <= now() - least($5::int * interval '1 second', live.idle / 10)
+       returning s.last_used_at
+     )
+     select (extract(epoch from least(expires_at, coalesce((select last_used_at from touched), last_used_at) + idle))
+             * 1000)::float8 as active_until_ms
+       from live`,
+    [sessionId, userId, idle.seconds, idle.rememberedSeconds, LAST_USE_GRANULARITY_SECONDS],
   );
-  return active ? { id: userId, sessionId } : undefined;
+  return active ? { id: userId, sessionId, activeUntilMs: active.active_until_ms } : undefined;
+}
+
+/** Whether a session has been revoked or deleted since its token was checked. */
+export async function sessionRevoked(db: Executor, sessionId: string): Promise<boolean> {
+  const live = await db.maybeOne('select 1 from sessions where id = $1 and revoked_at is null', [sessionId]);
+  return !live;
 }
 
 export async function revokeSession(db: Executor, userId: number, sessionId: string): Promise<void> {

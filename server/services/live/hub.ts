@@ -5,10 +5,35 @@ import { reconnectDelayMs } from '../../db/reconnect';
 
 /** The channel the database's triggers notify on (migration 0022). */
 export const LIVE_CHANNEL = 'threadline_events';
-/** One open stream: how to send it an event, and how to end it (when the app closes). */
+/** The notification that a session was revoked or deleted (migration 0035); never sent to a browser. */
+export const SESSION_ENDED = 'session.ended';
+/** The longest setTimeout node keeps (about 24.8 days); a later end is timed in steps. */
+const LONGEST_TIMER_MS = 2 ** 31 - 1;
+
+/** One open stream: how to send it an event, and how to end it (its session ended, or the app closes). */
 export interface LiveSubscriber {
   send(event: LiveEvent): void;
   end(): void;
+}
+
+/** Whose stream it is: the owner, the session its token belongs to, and when that session ends unless used. */
+export interface LiveSession {
+  userId: number;
+  sessionId: string;
+  activeUntilMs: number;
+}
+
+interface Stream {
+  session: LiveSession;
+  subscriber: LiveSubscriber;
+  timer: NodeJS.Timeout | undefined;
+}
+
+/** What a notification says: events for an owner's streams, or that one of the owner's sessions ended. */
+export interface LiveNotification {
+  userId: number;
+  events: LiveEvent[];
+  endedSessionId?: string;
 }
 
 /** A notification's short keys → the event's field names. */
@@ -26,9 +51,10 @@ const FIELDS: Record<string, string> = {
 
 /**
  * `{"u":1,"t":"message.status","c":"1650…@c.us","m":9,"s":"read"}` → owner 1's `{ type, conversationId, … }`;
- * `"l":[["1650…@c.us",9],…]` (new messages of one statement) → one event per [conversation, message].
+ * `"l":[["1650…@c.us",9],…]` (new messages of one statement) → one event per [conversation, message];
+ * `{"u":1,"t":"session.ended","e":"<session id>"}` → no event, the session that ended.
  */
-export function parseNotification(payload: string): { userId: number; events: LiveEvent[] } | undefined {
+export function parseNotification(payload: string): LiveNotification | undefined {
   let parsed: Record<string, unknown>;
   try {
     parsed = JSON.parse(payload) as Record<string, unknown>;
@@ -37,6 +63,9 @@ export function parseNotification(payload: string): { userId: number; events: Li
   }
   const { u: userId, t: type, l: list, ...rest } = parsed;
   if (typeof userId !== 'number' || typeof type !== 'string') return undefined;
+  if (type === SESSION_ENDED) {
+    return typeof rest.e === 'string' ? { userId, events: [], endedSessionId: rest.e } : undefined;
+  }
   const event: Record<string, unknown> = { type };
   for (const [short, value] of Object.entries(rest)) if (FIELDS[short]) event[FIELDS[short]] = value;
   if (!Array.isArray(list)) return { userId, events: [event as LiveEvent] };
@@ -47,12 +76,16 @@ export function parseNotification(payload: string): { userId: number; events: Li
 /**
  * This process's end of live push: one LISTEN for all owners (PostgreSQL delivers every node's and
  * worker's commits to every listening node; PGlite its own process's), fanned out to the streams
- * open here, each owner's events to that owner's streams only. When the listening connection breaks,
- * the hub listens again, one attempt at a time and further apart while they fail, and once it hears
- * again, every stream is told to resync: whatever committed meanwhile was not heard.
+ * open here, each owner's events to that owner's streams only. A stream lives as long as its
+ * session: it ends when the session is revoked or deleted (told through the same channel, so before
+ * anything committed after the logout), and when the session reaches its end unless used, checked
+ * before every delivery and timed. When the listening connection breaks, the hub listens again, one
+ * attempt at a time and further apart while they fail, and once it hears again, every stream is told
+ * to resync: whatever committed meanwhile was not heard.
  */
 export class LiveHub {
-  private readonly streams = new Map<number, Set<LiveSubscriber>>();
+  private readonly byOwner = new Map<number, Set<Stream>>();
+  private readonly bySession = new Map<string, Set<Stream>>();
   private stopListening: (() => Promise<void>) | undefined;
   /** Which attempt to listen is the current one: a report from an earlier one's connection is stale. */
   private attempt = 0;
@@ -94,36 +127,35 @@ export class LiveHub {
     return true;
   }
 
-  /** Hears `userId`'s events until the answer is called. */
-  subscribe(userId: number, subscriber: LiveSubscriber): () => void {
-    let set = this.streams.get(userId);
-    if (!set) {
-      set = new Set();
-      this.streams.set(userId, set);
-    }
-    set.add(subscriber);
-    return () => {
-      set.delete(subscriber);
-      if (set.size === 0 && this.streams.get(userId) === set) this.streams.delete(userId);
-    };
+  /** Hears the session owner's events until the answer is called, or until the session ends. */
+  subscribe(session: LiveSession, subscriber: LiveSubscriber): () => void {
+    const stream: Stream = { session, subscriber, timer: undefined };
+    add(this.byOwner, session.userId, stream);
+    add(this.bySession, session.sessionId, stream);
+    this.endAtSessionEnd(stream);
+    return () => this.remove(stream);
+  }
+
+  /** Ends the streams of a session that ended (logout, a password change, its account deleted). */
+  endSession(sessionId: string): void {
+    for (const stream of [...(this.bySession.get(sessionId) ?? [])]) this.end(stream);
   }
 
   /** How many streams `userId` holds open on this process. */
   count(userId: number): number {
-    return this.streams.get(userId)?.size ?? 0;
+    return this.byOwner.get(userId)?.size ?? 0;
   }
 
   /** Streams open on this process, all owners. */
   get size(): number {
     let total = 0;
-    for (const set of this.streams.values()) total += set.size;
+    for (const set of this.byOwner.values()) total += set.size;
     return total;
   }
 
   /** Ends every stream (the app is closing: a browser reconnects to another node or later). */
   endAll(): void {
-    for (const set of [...this.streams.values()]) for (const subscriber of [...set]) subscriber.end();
-    this.streams.clear();
+    for (const set of [...this.byOwner.values()]) for (const stream of [...set]) this.end(stream);
   }
 
   async close(): Promise<void> {
@@ -139,9 +171,40 @@ export class LiveHub {
       this.log.warn({ payload }, 'live: a notification that is not an event');
       return;
     }
-    for (const subscriber of this.streams.get(notified.userId) ?? []) {
-      for (const event of notified.events) subscriber.send(event);
+    if (notified.endedSessionId) {
+      this.endSession(notified.endedSessionId);
+      return;
     }
+    const now = Date.now();
+    for (const stream of [...(this.byOwner.get(notified.userId) ?? [])]) {
+      if (now >= stream.session.activeUntilMs) {
+        this.end(stream);
+        continue;
+      }
+      for (const event of notified.events) stream.subscriber.send(event);
+    }
+  }
+
+  private endAtSessionEnd(stream: Stream) {
+    const remainingMs = stream.session.activeUntilMs - Date.now();
+    if (remainingMs <= 0) {
+      this.end(stream);
+      return;
+    }
+    stream.timer = setTimeout(() => this.endAtSessionEnd(stream), Math.min(remainingMs, LONGEST_TIMER_MS));
+    stream.timer.unref();
+  }
+
+  /** Forgets the stream first, so that nothing is written to it once ending has begun. */
+  private end(stream: Stream) {
+    this.remove(stream);
+    stream.subscriber.end();
+  }
+
+  private remove(stream: Stream) {
+    clearTimeout(stream.timer);
+    drop(this.byOwner, stream.session.userId, stream);
+    drop(this.bySession, stream.session.sessionId, stream);
   }
 
   /** The current connection broke: it is closed, and reports from it are stale from now on. */
@@ -181,7 +244,7 @@ export class LiveHub {
   private listeningAgain() {
     this.log.info({ failures: this.failures }, 'live: listening again; streams resync');
     this.failures = undefined;
-    for (const set of this.streams.values()) for (const subscriber of set) subscriber.send({ type: 'resync' });
+    for (const set of this.byOwner.values()) for (const stream of set) stream.subscriber.send({ type: 'resync' });
   }
 
   /** One line per failed attempt at info: attempts are at most RECONNECT_MAX_DELAY_MS apart, a few a minute. */
@@ -192,6 +255,22 @@ export class LiveHub {
     this.log.info({ err: error, failures: this.failures, afterMs }, 'live: still not listening');
     this.scheduleRelisten();
   }
+}
+
+function add<K>(map: Map<K, Set<Stream>>, key: K, stream: Stream) {
+  let set = map.get(key);
+  if (!set) {
+    set = new Set();
+    map.set(key, set);
+  }
+  set.add(stream);
+}
+
+function drop<K>(map: Map<K, Set<Stream>>, key: K, stream: Stream) {
+  const set = map.get(key);
+  if (!set) return;
+  set.delete(stream);
+  if (set.size === 0) map.delete(key);
 }
 
 /** The owner's stream position: their inbox version (0 before the first change). */

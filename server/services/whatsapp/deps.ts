@@ -7,7 +7,7 @@ import type { GraphClient } from './graph-client';
 /** What the WhatsApp services need, handed in by the routes (plain values, no Fastify instance). */
 export interface WhatsAppDeps {
   db: Db;
-  secrets: Pick<Secrets, 'encrypt' | 'decrypt'>;
+  secrets: Pick<Secrets, 'encrypt' | 'decrypt' | 'derive'>;
   graph: GraphClient;
   settings: Pick<WhatsAppSettings, 'appId' | 'appSecret' | 'verifyToken'>;
   log: FastifyBaseLogger;

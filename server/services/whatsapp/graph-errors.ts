@@ -23,6 +23,8 @@ export const GRAPH_CODES = {
   objectMissingSubcode: 33,
   objectMissing: 803,
   outsideWindow: 131047,
+  /** Registering a number with a PIN other than its two-step verification PIN. */
+  pinMismatch: 133005,
   throughputReached: 130429,
   pairRateLimited: 131056,
   appRateLimited: 4,
@@ -67,6 +69,9 @@ export class GraphBadParameter extends GraphError {}
 /** 100/33 or 803: the WABA or number does not exist, or this token may not see it. */
 export class GraphObjectMissing extends GraphError {}
 
+/** Registering a number failed on its two-step verification PIN: it was registered with another. */
+export class GraphPinMismatch extends GraphError {}
+
 /** Graph could not be reached or answered something that is not Graph: nothing was decided. */
 export class GraphUnavailable extends Error {
   constructor(
@@ -99,6 +104,7 @@ export function graphErrorFrom(body: unknown, httpStatus: number): GraphError | 
   if (!isErrorObject(error)) return undefined;
   if (error.code === GRAPH_CODES.tokenInvalid) return new GraphTokenInvalid(error, httpStatus);
   if (error.code === GRAPH_CODES.outsideWindow) return new GraphOutsideWindow(error, httpStatus);
+  if (error.code === GRAPH_CODES.pinMismatch) return new GraphPinMismatch(error, httpStatus);
   if (RATE_LIMIT_CODES.includes(error.code)) return new GraphRateLimited(error, httpStatus);
   if (
     error.code === GRAPH_CODES.objectMissing ||

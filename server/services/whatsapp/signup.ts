@@ -7,6 +7,7 @@ import {
   type SaveConnectionBody,
 } from '../../../contract';
 import type { Executor } from '../../db/client';
+import type { Secrets } from '../../secrets';
 import { BadRequest, ValidationFailed } from '../../errors';
 import { LOGGED_CODE_CHARACTERS } from '../../logging';
 import { sha256Hex } from '../digest';
@@ -22,7 +23,7 @@ import {
 } from './connections';
 import { leaveWaba } from './account';
 import type { WhatsAppDeps } from './deps';
-import { GraphBadParameter } from './graph-errors';
+import { GraphBadParameter, GraphPinMismatch } from './graph-errors';
 import { explainGraphFailure } from './graph-failures';
 
 /**
@@ -66,16 +67,22 @@ function validIds(body: { waba_id: string; phone_number_id?: string }) {
   return { wabaId, phoneNumberId };
 }
 
-/** Six random digits: the number's two-step verification PIN, kept sealed for re-registration. */
-function randomPin(): string {
-  return crypto.randomInt(0, 1_000_000).toString().padStart(6, '0');
+/**
+ * The number's two-step verification PIN: one per owner and number, kept secret by the master key,
+ * so that the owner who registered a number can register it again after disconnecting, and anyone
+ * else is refused (Graph's PIN mismatch).
+ */
+export function registrationPin(secrets: Pick<Secrets, 'derive'>, userId: number, phoneNumberId: string): string {
+  const digest = secrets.derive(`whatsapp-registration-pin:${userId}:${phoneNumberId}`);
+  return (Number.parseInt(digest.slice(0, 12), 16) % 1_000_000).toString().padStart(6, '0');
 }
 
-async function graphCall<T>(call: Promise<T>, onBadParameter?: () => Error): Promise<T> {
+async function graphCall<T>(call: Promise<T>, onBadParameter?: () => Error, onPinMismatch?: () => Error): Promise<T> {
   try {
     return await call;
   } catch (error) {
     if (onBadParameter && error instanceof GraphBadParameter) throw onBadParameter();
+    if (onPinMismatch && error instanceof GraphPinMismatch) throw onPinMismatch();
     throw explainGraphFailure(error);
   }
 }
@@ -98,16 +105,17 @@ export async function exchangeToken(
   const { graph } = deps;
   const codeInvalid = () => new BadRequest(WHATSAPP_ERRORS.codeInvalid, 'code', 'whatsapp_code_invalid');
   const { access_token: token } = await graphCall(graph.exchangeCode(code), codeInvalid);
-  await graphCall(graph.subscribeApp(token, wabaId));
   // Without a number (Embedded Signup v4) there is nothing to read or register: the WABA is connected alone.
   let displayPhoneNumber: string | null = null;
   let pin: string | null = null;
   if (phoneNumberId) {
     const phone = await graphCall(graph.getPhoneNumber(token, phoneNumberId, ['display_phone_number']));
     displayPhoneNumber = phone.display_phone_number ?? body.phone_number ?? null;
-    pin = randomPin();
-    await graphCall(graph.registerPhoneNumber(token, phoneNumberId, pin));
+    // Registered before subscribing: a number registered by another owner leaves their WABA alone.
+    pin = registrationPin(deps.secrets, userId, phoneNumberId);
+    await graphCall(graph.registerPhoneNumber(token, phoneNumberId, pin), undefined, numberTaken);
   }
+  await graphCall(graph.subscribeApp(token, wabaId));
 
   const reference = `${REFERENCE_PREFIX}${crypto.randomBytes(32).toString('base64url')}`;
   const referenceHash = sha256Hex(reference);

@@ -2,7 +2,15 @@ import type { App } from '../../../server/app';
 import type { RateLimits } from '../../../server/config';
 import { TooManyRequests } from '../../../server/errors';
 import { addressKey, RateLimiter } from '../../../server/services/rate-limit';
-import { buildTestApp, GENEROUS_RATE_LIMITS, newAccount, openTestDb, type TestDb } from '../support/helpers';
+import {
+  buildTestApp,
+  GENEROUS_RATE_LIMITS,
+  newAccount,
+  openTestDb,
+  SANDBOX_CUSTOMER,
+  type TestDb,
+} from '../support/helpers';
+import { startSignup } from '../support/whatsapp-helpers';
 
 describe('RateLimiter', () => {
   const limit = { max: 2, windowSeconds: 60 };
@@ -78,6 +86,7 @@ describe('rate limits of the account routes', () => {
     resendVerificationPerAddress: { max: 2, windowSeconds: 60 * 60 },
     availabilityPerAddress: { max: 2, windowSeconds: 60 },
     sandboxPhonePerAddress: { max: 2, windowSeconds: 60 },
+    sandboxPhoneReadsPerAddress: { max: 2, windowSeconds: 60 },
     sandboxSignupPerAddress: { max: 2, windowSeconds: 60 * 60 },
     badLinkTokensPerAddress: { max: 2, windowSeconds: 15 * 60 },
     webhookRefusalsPerAddress: { max: 2, windowSeconds: 60 },
@@ -179,6 +188,31 @@ describe('rate limits of the account routes', () => {
     expect(refused.statusCode).toBe(429);
     expect(refused.json()).toMatchObject({ code: 'rate_limited' });
     expect((await post('/sandbox/phone/messages', message, clientAddress())).statusCode).toBe(422);
+  });
+
+  it("stops a client's reads of the sandbox phone's threads, which claim customer numbers, after its limit", async () => {
+    const business = await startSignup(app);
+    await app.db.query('update sandbox_phone_numbers set registered_at = now() where id = $1', [
+      business.phone_number_id,
+    ]);
+    const from = clientAddress();
+    const read = (waId: string, remoteAddress: string) =>
+      app.inject({
+        method: 'GET',
+        url: `/sandbox/phone/thread?phone_number_id=${business.phone_number_id}&wa_id=${waId}`,
+        headers: SANDBOX_CUSTOMER,
+        remoteAddress,
+      });
+    const claimed = async (waId: string) =>
+      (await app.db.maybeOne('select 1 from sandbox_customers where wa_id = $1', [waId])) !== undefined;
+    expect((await read('16505550001', from)).statusCode).toBe(200);
+    expect((await read('16505550002', from)).statusCode).toBe(200);
+    expect(await claimed('16505550002')).toBe(true);
+    const refused = await read('16505550003', from);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ code: 'rate_limited' });
+    expect(await claimed('16505550003')).toBe(false);
+    expect((await read('16505550004', clientAddress())).statusCode).toBe(200);
   });
 
   it("stops a client's pretend signups in the sandbox after its limit, not another client's", async () => {

@@ -1,5 +1,7 @@
 import { SignJWT } from 'jose';
 import { AUTH_ERRORS, VALIDATION } from '../../../contract';
+import { DEFAULT_SESSION_IDLE } from '../../../server/config';
+import { LAST_USE_GRANULARITY_SECONDS } from '../../../server/services/auth/sessions';
 import { bearer, isTimestamp, registerUser, signIn, useTestApp } from '../support/helpers';
 
 const ctx = useTestApp();
@@ -201,6 +203,58 @@ describe('authentication of protected routes', () => {
     const response = await me(token);
     expect(response.statusCode).toBe(401);
     expect(response.json()).toEqual(SESSION_ENDED);
+  });
+});
+
+describe('sessions unused for longer than the idle limit', () => {
+  const { seconds: IDLE_SECONDS, rememberedSeconds: REMEMBERED_IDLE_SECONDS } = DEFAULT_SESSION_IDLE;
+
+  async function lastUsedSecondsAgo(token: string, seconds: number) {
+    await ctx.db.query("update sessions set last_used_at = now() - $2 * interval '1 second' where id = $1", [
+      await sessionIdOf(token),
+      seconds,
+    ]);
+  }
+
+  async function secondsSinceLastUse(token: string): Promise<number> {
+    const row = await ctx.db.one<{ seconds: number }>(
+      'select extract(epoch from now() - last_used_at)::float8 as seconds from sessions where id = $1',
+      [await sessionIdOf(token)],
+    );
+    return row.seconds;
+  }
+
+  it('answers the expired session’s 401 to a session unused longer than its limit', async () => {
+    const { username, password } = await registerUser(ctx.app);
+    const token = await signIn(ctx.app, username, password);
+    await lastUsedSecondsAgo(token, IDLE_SECONDS + 1);
+    const response = await me(token);
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual(SESSION_ENDED);
+  });
+
+  it('keeps a session used within its limit, and counts the request as its last use', async () => {
+    const { username, password } = await registerUser(ctx.app);
+    const token = await signIn(ctx.app, username, password);
+    await lastUsedSecondsAgo(token, IDLE_SECONDS - 60);
+    expect((await me(token)).statusCode).toBe(200);
+    expect(await secondsSinceLastUse(token)).toBeLessThan(5);
+  });
+
+  it('gives a remembered session its longer limit', async () => {
+    const { username, password } = await registerUser(ctx.app);
+    const token = await signIn(ctx.app, username, password, 'true');
+    await lastUsedSecondsAgo(token, REMEMBERED_IDLE_SECONDS - 60);
+    expect((await me(token)).statusCode).toBe(200);
+    await lastUsedSecondsAgo(token, REMEMBERED_IDLE_SECONDS + 1);
+    expect((await me(token)).statusCode).toBe(401);
+  });
+
+  it('writes the last use at most once a minute', async () => {
+    const { token } = await registerUser(ctx.app);
+    await lastUsedSecondsAgo(token, LAST_USE_GRANULARITY_SECONDS - 10);
+    expect((await me(token)).statusCode).toBe(200);
+    expect(await secondsSinceLastUse(token)).toBeGreaterThanOrEqual(LAST_USE_GRANULARITY_SECONDS - 10);
   });
 });
 

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { App } from '../../../server/app';
 import { openPostgres, type Db } from '../../../server/db/client';
 
-import { buildTestApp, openTestDb, type TestDb } from '../support/helpers';
+import { bearer, buildTestApp, openTestDb, type TestDb } from '../support/helpers';
 import { connectedOwner, conversationId, customerWrites, newCustomer } from '../support/inbox-fixtures';
 import { openStream } from '../support/live-stream';
 import { sandboxConfig } from '../support/whatsapp-helpers';
@@ -60,6 +60,23 @@ describe('GET /api/v1/events on PostgreSQL with two API nodes', () => {
         type: 'conversation.changed',
         conversationId: conversationId(customer),
       });
+    } finally {
+      live.close();
+    }
+  });
+
+  it('ends a stream on one node when its session is logged out on the other, before anything later', async () => {
+    const owner = await connectedOwner(nodeA);
+    const live = await openStream(urlOf(nodeB), owner.token);
+    expect(live.status).toBe(200);
+    try {
+      await live.next((event) => event.type === 'inbox.version');
+      const logout = await nodeA.inject({ method: 'POST', url: '/api/v1/auth/logout', headers: bearer(owner.token) });
+      expect(logout.statusCode).toBe(200);
+      await customerWrites(nodeA, testDb.db, owner, newCustomer(), { text: 'After the logout' });
+      await live.ended;
+      expect(live.events.map((event) => event.type)).toEqual(['inbox.version']);
+      expect(nodeB.live.count(owner.userId)).toBe(0);
     } finally {
       live.close();
     }

@@ -162,4 +162,14 @@ describe('parseNotification', () => {
     expect(parseNotification('not json')).toBeUndefined();
     expect(parseNotification('{"t":"message.received"}')).toBeUndefined();
   });
+
+  it('reads that a session ended as no event, and one without its session as nothing', () => {
+    const sessionId = '0b6f3c1e-7d0a-4f7e-9a51-2c8b9d4e6f10';
+    expect(parseNotification(`{"u":7,"t":"session.ended","e":"${sessionId}"}`)).toEqual({
+      userId: 7,
+      events: [],
+      endedSessionId: sessionId,
+    });
+    expect(parseNotification('{"u":7,"t":"session.ended"}')).toBeUndefined();
+  });
 });

@@ -58,6 +58,13 @@ describe('reconnectDelayMs', () => {
   });
 });
 
+/** A session that lasts beyond every wait below. */
+const SESSION = {
+  userId: 1,
+  sessionId: '00000000-0000-4000-8000-000000000001',
+  activeUntilMs: Date.now() + 86_400_000,
+};
+
 describe('LiveHub when the listening connection breaks', () => {
   it('keeps one attempt pending, waits longer after each failure, closes every failed one, then resyncs once', async () => {
     const { db, attempts, state } = fakeDb();
@@ -65,7 +72,7 @@ describe('LiveHub when the listening connection breaks', () => {
     const hub = new LiveHub(db, log);
     await hub.start();
     const received: LiveEvent[] = [];
-    hub.subscribe(1, { send: (event) => received.push(event), end: () => undefined });
+    hub.subscribe(SESSION, { send: (event) => received.push(event), end: () => undefined });
 
     state.down = true;
     attempts[0].handlers.onInterrupted?.(new Error('terminating connection due to administrator command'));
@@ -116,7 +123,7 @@ describe('LiveHub when the listening connection breaks', () => {
     const hub = new LiveHub(db, log);
     await hub.start();
     const received: LiveEvent[] = [];
-    hub.subscribe(1, { send: (event) => received.push(event), end: () => undefined });
+    hub.subscribe(SESSION, { send: (event) => received.push(event), end: () => undefined });
     attempts[0].handlers.onInterrupted?.(new Error('Connection terminated'));
     jest.advanceTimersToNextTimer();
     await settle();

@@ -9,6 +9,8 @@ export interface TestStream {
   events: LiveEvent[];
   /** Resolves with the first event (already read or still to come) that `matches`. */
   next(matches: (event: LiveEvent) => boolean, timeoutMs?: number): Promise<LiveEvent>;
+  /** Resolves once the server has ended the stream (or it was closed). */
+  ended: Promise<void>;
   close(): void;
 }
 
@@ -27,6 +29,7 @@ export function openStream(
         const ids: string[] = [];
         const waiters = new Set<() => void>();
         let buffer = '';
+        const ended = new Promise<void>((done) => response.once('close', done));
         const stream: TestStream = {
           status: response.statusCode ?? 0,
           ids,
@@ -48,6 +51,7 @@ export function openStream(
               check();
             });
           },
+          ended,
           close: () => request.destroy(),
         };
         response.setEncoding('utf8');

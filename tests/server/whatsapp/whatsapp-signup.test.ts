@@ -202,6 +202,11 @@ describe('POST /api/v1/whatsapp/embedded-signup', () => {
     const second = await registerUser(ctx.app);
     const secondSignup = await startSignup(ctx.app, phone);
     const secondReference = (await exchange(ctx.app, second.token, secondSignup)).json().business_token;
+    // The second owner's exchange registered the number with their PIN, which refuses anyone else's
+    // (tests/server/sandbox/sandbox-number-owner.test.ts); a number without one lets both exchanges through.
+    await ctx.db.query('update sandbox_phone_numbers set registration_pin = null where id = $1', [
+      secondSignup.phone_number_id,
+    ]);
     await connectWhatsApp(ctx.app, first.token, phone);
 
     const saved = await save(ctx.app, second.token, secondSignup, secondReference);
