@@ -2,9 +2,12 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { LIVE_HEARTBEAT_MS, type LiveEvent } from '../../../contract';
 import { TooManyRequests } from '../../errors';
-import { sessionRevoked } from '../../services/auth/sessions';
+import { LAST_USE_GRANULARITY_SECONDS, sessionRevoked, useSession } from '../../services/auth/sessions';
 import { inboxVersion } from '../../services/live/hub';
 import { BEARER_AUTH, ErrorResponse } from '../shared';
+
+/** How often an open stream records its session as used (as often as a request would write it). */
+const SESSION_USE_EVERY_MS = LAST_USE_GRANULARITY_SECONDS * 1000;
 
 /** How long a browser waits before reconnecting a stream that ended (the SSE `retry` field). */
 const RECONNECT_AFTER_MS = 3_000;
@@ -21,7 +24,8 @@ function sseMessage(event: LiveEvent): string {
  * (`inbox.version`, also its SSE id); a reconnect whose Last-Event-ID is another position first
  * gets `resync`. A comment line every LIVE_HEARTBEAT_MS keeps it open through idle proxies. The
  * stream ends with the token's session: at logout or a password change, whichever node it happens
- * on, and when the session expires or has gone unused too long (the browser's reconnect then gets 401).
+ * on, and when the session expires (the browser's reconnect then gets 401). An open stream is use of its
+ * session, so the idle limit ends only sessions no page holds open.
  */
 const events: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
@@ -61,7 +65,18 @@ const events: FastifyPluginAsyncTypebox = async (app) => {
       });
       raw.write(`retry: ${RECONNECT_AFTER_MS}\n\n`);
       const send = (event: LiveEvent) => raw.write(sseMessage(event));
-      const heartbeat = setInterval(() => raw.write(': heartbeat\n\n'), LIVE_HEARTBEAT_MS);
+      // An open stream uses its session (an inbox left open is an owner waiting for customers), once
+      // every SESSION_USE_EVERY_MS: its idle limit then never ends it, its expiry still does.
+      let usedAt = Date.now();
+      const heartbeat = setInterval(() => {
+        raw.write(': heartbeat\n\n');
+        if (Date.now() - usedAt < SESSION_USE_EVERY_MS) return;
+        usedAt = Date.now();
+        useSession(app.db, app.config.sessionIdle, userId, sessionId).then(
+          (until) => app.live.sessionUsed(sessionId, until),
+          (error: unknown) => request.log.warn({ err: error }, 'live: could not record the session as used'),
+        );
+      }, LIVE_HEARTBEAT_MS);
       // Listening before reading the position: a change committed in between is both counted
       // in the position and sent, never neither; and a logout committed since the token was
       // checked is either heard or seen below.

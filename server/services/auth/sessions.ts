@@ -77,6 +77,23 @@ export async function authenticateAccessToken(
   const userId = Number(claims.sub);
   const sessionId = claims.sid;
   if (!Number.isSafeInteger(userId) || typeof sessionId !== 'string' || !UUID.test(sessionId)) return undefined;
+  const activeUntilMs = await useSession(db, idle, userId, sessionId);
+  return activeUntilMs === undefined ? undefined : { id: userId, sessionId, activeUntilMs };
+}
+
+/**
+ * Uses a live session: its last use becomes now, written at most once per LAST_USE_GRANULARITY_SECONDS
+ * (or a tenth of its idle limit) so that a busy session costs no write per request. Answers when it
+ * ends unless used again (epoch ms), or undefined when it has ended: revoked, expired, idle too long
+ * or gone. A request uses its session, and so does an open live stream (an owner's inbox left open
+ * is an owner waiting for customers).
+ */
+export async function useSession(
+  db: Executor,
+  idle: SessionIdleLimits,
+  userId: number,
+  sessionId: string,
+): Promise<number | undefined> {
   const active = await db.maybeOne<{ active_until_ms: number }>(
     `with active as (
        select id, expires_at, last_used_at, case when remember then $4::int else $3::int end * interval '1 second' as idle
@@ -94,7 +111,7 @@ export async function authenticateAccessToken(
        from live`,
     [sessionId, userId, idle.seconds, idle.rememberedSeconds, LAST_USE_GRANULARITY_SECONDS],
   );
-  return active ? { id: userId, sessionId, activeUntilMs: active.active_until_ms } : undefined;
+  return active?.active_until_ms;
 }
 
 /** Whether a session has been revoked or deleted since its token was checked. */

@@ -136,6 +136,15 @@ export class LiveHub {
     return () => this.remove(stream);
   }
 
+  /** The session was used again: its streams now end at `activeUntilMs` (or now, when undefined: it ended). */
+  sessionUsed(sessionId: string, activeUntilMs: number | undefined): void {
+    for (const stream of [...(this.bySession.get(sessionId) ?? [])]) {
+      clearTimeout(stream.timer);
+      stream.session = { ...stream.session, activeUntilMs: activeUntilMs ?? 0 };
+      this.endAtSessionEnd(stream);
+    }
+  }
+
   /** Ends the streams of a session that ended (logout, a password change, its account deleted). */
   endSession(sessionId: string): void {
     for (const stream of [...(this.bySession.get(sessionId) ?? [])]) this.end(stream);

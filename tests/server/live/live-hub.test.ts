@@ -49,6 +49,20 @@ describe('LiveHub', () => {
     expect(subscriber.end).toHaveBeenCalledTimes(1);
   });
 
+  it('keeps a stream whose session was used again past its first end, and ends it once the session ended', async () => {
+    jest.useFakeTimers({ now: 1_000_000 });
+    const { hub } = await hubWithNotify();
+    const subscriber = { send: jest.fn(), end: jest.fn() };
+    hub.subscribe({ userId: 1, sessionId: SESSION_ID, activeUntilMs: Date.now() + 1_000 }, subscriber);
+    jest.advanceTimersByTime(500);
+    hub.sessionUsed(SESSION_ID, Date.now() + 1_000);
+    jest.advanceTimersByTime(900);
+    expect(subscriber.end).not.toHaveBeenCalled();
+    hub.sessionUsed(SESSION_ID, undefined);
+    expect(subscriber.end).toHaveBeenCalledTimes(1);
+    expect(hub.count(1)).toBe(0);
+  });
+
   it('ends only the streams of the session that ended', async () => {
     const { hub, notify } = await hubWithNotify();
     const ended = { send: jest.fn(), end: jest.fn() };
