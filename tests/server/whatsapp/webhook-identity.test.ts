@@ -130,6 +130,22 @@ describe('POST /api/v1/whatsapp/webhook: customers by business-scoped user ID', 
     expect(listed.json<Conversation[]>()).toMatchObject([{ id: `${BSUID}@bsuid`, name: '@realsheenanelson' }]);
   });
 
+  it('finds a username customer by their username in the inbox search', async () => {
+    const { phoneNumberId, token } = await connectedOwner(app);
+    const delivery = usernameOnly(phoneNumberId) as unknown as {
+      entry: { changes: { value: { contacts: Json[] } }[] }[];
+    };
+    delivery.entry[0].changes[0].value.contacts = [{ profile: { username: '@realsheenanelson' }, user_id: BSUID }];
+    await postWebhook(app, delivery as unknown as Json);
+
+    const found = await app.inject({
+      method: 'GET',
+      url: '/api/v1/messages/conversations?limit=50&q=realsheena',
+      headers: bearer(token),
+    });
+    expect(found.json<Conversation[]>().map(({ id }) => id)).toEqual([`${BSUID}@bsuid`]);
+  });
+
   it('keeps a phone customer who later hides their number in the same conversation', async () => {
     const { userId, phoneNumberId } = await connectedOwner(app);
     await postWebhook(app, phoneAndBsuid(phoneNumberId, 'With my number'));
