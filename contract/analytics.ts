@@ -78,7 +78,7 @@ export const ActivityItem = Type.Object({
   kind: ActivityKind,
   badge: Type.Union([Type.Literal('AI'), Type.Literal('Human'), Type.Literal('Info')]),
   text: Type.String(),
-  /** `<wa_id>@c.us`, the conversation to open; null for connection changes. */
+  /** `<phone>@c.us` or `<BSUID>@bsuid`, the conversation to open; null for connection changes. */
   conversation_id: Type.Union([Type.String(), Type.Null()]),
   at: Type.String({ format: 'date-time' }),
 });

@@ -11,7 +11,7 @@ export const INBOX_LIMITS = {
   maxSearchLength: 200,
 } as const;
 
-/** SPEC.md §3 Conversation, plus nothing the SPA does not use. `id` is `<wa_id>@c.us`. */
+/** SPEC.md §3 Conversation, plus nothing the SPA does not use. `id` is `<phone>@c.us`, or `<BSUID>@bsuid` for a customer met without a number (issue 28). */
 export const Conversation = Type.Object({
   id: Type.String(),
   /** The customer's WhatsApp profile name, else the id. */
@@ -237,7 +237,7 @@ export type EscalationKind = Static<typeof EscalationKind>;
 /** GET /escalations items: an open hand-over to the owner (the header's bell). */
 export const Escalation = Type.Object({
   id: Type.Integer(),
-  /** `<wa_id>@c.us`, as the inbox names conversations. */
+  /** `<phone>@c.us` or `<BSUID>@bsuid`, as the inbox names conversations. */
   conversation_id: Type.String(),
   customer_name: Type.String(),
   /** Readable, e.g. 'The customer asked for a person.', 'AI unavailable', 'AI key rejected'. */

@@ -2,7 +2,7 @@
  * What `GET /api/v1/events` (Server-Sent Events) tells a signed-in owner's tab: small typed events,
  * each naming what changed so that the SPA reloads just that. Each SSE message's `event` field is
  * the type and its `data` the JSON of the event. A conversation is named by its id in the API
- * (`<wa_id>@c.us`), a message by its row id. `inbox.version` carries the stream's position as
+ * (`<phone>@c.us` or `<BSUID>@bsuid`), a message by its row id. `inbox.version` carries the stream's position as
  * the SSE id: a reconnect with an older Last-Event-ID first gets `resync` (reload everything shown).
  */
 export type LiveEvent =

@@ -37,6 +37,8 @@ export const TEMPLATE_ERRORS = {
   buttonText: `Each button needs a text of 1 to ${TEMPLATE_LIMITS.buttonTextMaxLength} characters.`,
   notFound: 'Template not found.',
   notApproved: 'Only templates WhatsApp has approved can be sent.',
+  needsPhoneNumber:
+    'WhatsApp sends authentication templates only to a phone number, and this customer wrote with their number hidden behind a username. Send another template, or ask them to share their number.',
   values: (expected: number) => `Fill in ${expected === 1 ? 'the value' : `all ${expected} values`} of the template.`,
   valueTooLong: `A value must be at most ${TEMPLATE_LIMITS.valueMaxLength} characters.`,
 } as const;

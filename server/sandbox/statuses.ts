@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type { Db } from '../db/client';
+import { bsuidOf } from './graph/ids';
 import { SERVICE_WINDOW_HOURS } from './graph/messages';
 import {
   statusPayload,
@@ -53,7 +54,13 @@ export function statusUpdate(
   waId: string,
   conversation?: ConversationWindow,
 ): StatusUpdate {
-  const update: StatusUpdate = { id: wamid, status, timestamp: unixSeconds(new Date()), recipient_id: waId };
+  const update: StatusUpdate = {
+    id: wamid,
+    status,
+    timestamp: unixSeconds(new Date()),
+    recipient_id: waId,
+    recipient_user_id: bsuidOf(waId),
+  };
   if (status === 'read' || !conversation) return update;
   return {
     ...update,

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/client';
 import { SANDBOX_GRAPH_PATH, type WhatsAppSettings } from '../services/whatsapp/settings';
 import { callSignal } from '../shutdown';
+import { bsuidOf } from './graph/ids';
 
 /**
  * Webhooks from the sandbox, as Meta sends them (WHATSAPP.md §3): the `whatsapp_business_account`
@@ -37,6 +38,8 @@ export interface InboundText {
   from: string;
   /** The customer's WhatsApp profile name. */
   name: string;
+  /** The customer's username when they write with their number hidden: the webhook then names no number. */
+  username?: string;
   /** Unix seconds. */
   timestamp: string;
   text: string;
@@ -50,7 +53,9 @@ export interface StatusUpdate {
   id: string;
   status: StatusName;
   timestamp: string;
-  recipient_id: string;
+  /** Only when the customer's number is known (WHATSAPP.md §0). */
+  recipient_id?: string;
+  recipient_user_id: string;
   conversation?: { id: string; expiration_timestamp?: string; origin: { type: string } };
   pricing?: { billable: boolean; pricing_model: 'CBP' | 'PMP'; category: string; type: string };
 }
@@ -58,7 +63,7 @@ export interface StatusUpdate {
 export interface MessagesValue {
   messaging_product: 'whatsapp';
   metadata: { display_phone_number: string; phone_number_id: string };
-  contacts?: { profile: { name: string }; wa_id: string }[];
+  contacts?: { profile: { name: string; username?: string }; wa_id?: string; user_id: string }[];
   messages?: Record<string, unknown>[];
   statuses?: StatusUpdate[];
 }
@@ -117,14 +122,35 @@ function envelope(
   };
 }
 
+/**
+ * Who wrote, as Meta names customers since April 2026: the business-scoped user ID always
+ * (`contacts[].user_id`, `messages[].from_user_id`), the number (`wa_id`, `from`) unless the customer
+ * hid it behind a username (Meta's "Business-scoped user IDs" page, updated 2026-11-05; v23.0's
+ * OpenAPI file predates these fields).
+ */
+function sender(message: Pick<InboundText, 'from' | 'name' | 'username'>) {
+  const userId = bsuidOf(message.from);
+  if (message.username) {
+    return {
+      contacts: [{ profile: { name: message.name, username: message.username }, user_id: userId }],
+      from: { from_user_id: userId },
+    };
+  }
+  return {
+    contacts: [{ profile: { name: message.name }, wa_id: message.from, user_id: userId }],
+    from: { from: message.from, from_user_id: userId },
+  };
+}
+
 /** A customer's text, as Meta's "Text Message" example (and "…with Context" for a quoted reply). */
 export function inboundTextPayload(number: BusinessNumber, message: InboundText): WebhookPayload {
+  const who = sender(message);
   return envelope(number, {
-    contacts: [{ profile: { name: message.name }, wa_id: message.from }],
+    contacts: who.contacts,
     messages: [
       {
         ...(message.context ? { context: message.context } : {}),
-        from: message.from,
+        ...who.from,
         id: message.wamid,
         timestamp: message.timestamp,
         type: 'text',
@@ -139,11 +165,12 @@ export function inboundMediaPayload(
   number: BusinessNumber,
   message: Omit<InboundText, 'text'> & { kind: string; media: Record<string, unknown> },
 ): WebhookPayload {
+  const who = sender(message);
   return envelope(number, {
-    contacts: [{ profile: { name: message.name }, wa_id: message.from }],
+    contacts: who.contacts,
     messages: [
       {
-        from: message.from,
+        ...who.from,
         id: message.wamid,
         timestamp: message.timestamp,
         type: message.kind,
@@ -160,11 +187,12 @@ export function inboundLocationPayload(
     location: { latitude: number; longitude: number; name?: string; address?: string };
   },
 ): WebhookPayload {
+  const who = sender(message);
   return envelope(number, {
-    contacts: [{ profile: { name: message.name }, wa_id: message.from }],
+    contacts: who.contacts,
     messages: [
       {
-        from: message.from,
+        ...who.from,
         id: message.wamid,
         timestamp: message.timestamp,
         type: 'location',

@@ -5,7 +5,9 @@ import { markDone } from '../../services/inbox/conversations';
 import { handBack, takeOver } from '../../services/replies/ownership';
 import { BEARER_AUTH, ErrorResponse } from '../shared';
 
-const ConversationParams = Type.Object({ id: Type.String({ description: '<wa_id>@c.us' }) });
+const ConversationParams = Type.Object({
+  id: Type.String({ description: '<phone>@c.us, or <BSUID>@bsuid for a customer met without a number' }),
+});
 
 /**
  * Who attends to a conversation, from the chat header: POST …/handback (the AI answers this customer

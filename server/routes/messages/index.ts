@@ -21,9 +21,11 @@ import { sendReply } from '../../services/inbox/reply';
 import { takeOverByHand } from '../../services/replies/ownership';
 import { BEARER_AUTH, ErrorResponse } from '../shared';
 
-const ConversationParams = Type.Object({ id: Type.String({ description: '<wa_id>@c.us' }) });
+const ConversationParams = Type.Object({
+  id: Type.String({ description: '<phone>@c.us, or <BSUID>@bsuid for a customer met without a number' }),
+});
 const MessageParams = Type.Object({
-  id: Type.String({ description: '<wa_id>@c.us' }),
+  id: Type.String({ description: '<phone>@c.us, or <BSUID>@bsuid for a customer met without a number' }),
   messageId: Type.String({ description: 'The message id (wamid)' }),
 });
 const NotModified = Type.Null({ description: 'Not Modified: nothing changed since the ETag in If-None-Match' });

@@ -61,7 +61,9 @@ const mediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'videos and AAC/AMR/MP3/M4A/OGG audio ≤ 16 MB, PDF/text/Office documents ≤ 100 MB (415 for a ' +
           'type WhatsApp does not take, 413 naming the limit). Answers the stored message.',
         consumes: ['multipart/form-data'],
-        params: Type.Object({ id: Type.String({ description: '<wa_id>@c.us' }) }),
+        params: Type.Object({
+          id: Type.String({ description: '<phone>@c.us, or <BSUID>@bsuid for a customer met without a number' }),
+        }),
         response: {
           201: Message,
           401: ErrorResponse,

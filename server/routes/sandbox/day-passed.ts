@@ -4,7 +4,9 @@ import { Conversation } from '../../../contract';
 import { DAY_PASSED_HOURS, letADayPass } from '../../sandbox/day-passed';
 import { BEARER_AUTH, ErrorResponse } from '../shared';
 
-const ConversationParams = Type.Object({ id: Type.String({ description: '<wa_id>@c.us' }) });
+const ConversationParams = Type.Object({
+  id: Type.String({ description: '<phone>@c.us, or <BSUID>@bsuid for a customer met without a number' }),
+});
 
 /**
  * Sandbox only (mounted while no Meta app is configured): the 24-hour window of one of the owner's

@@ -97,7 +97,9 @@ const templates: FastifyPluginAsyncTypebox = async (app) => {
         ...common,
         tags: ['messages'],
         summary: 'Send an approved template with a value for each variable (works outside the 24-hour window)',
-        params: Type.Object({ id: Type.String({ description: '<wa_id>@c.us' }) }),
+        params: Type.Object({
+          id: Type.String({ description: '<phone>@c.us, or <BSUID>@bsuid for a customer met without a number' }),
+        }),
         body: TemplateSendBody,
         response: {
           201: Message,

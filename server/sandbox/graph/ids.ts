@@ -20,3 +20,12 @@ export function displayPhoneNumber(digits: string): string {
   const nanp = /^1(\d{3})(\d{3})(\d{4})$/.exec(digits);
   return nanp ? `+1 ${nanp[1]}-${nanp[2]}-${nanp[3]}` : `+${digits}`;
 }
+
+/**
+ * The sandbox customer's business-scoped user ID, stable for their number: a country code, a dot and
+ * digits, as Meta's look (`US.13491208655302741918`, WHATSAPP.md §0).
+ */
+export function bsuidOf(waId: string): string {
+  const digest = crypto.createHash('sha256').update(`sandbox-bsuid|${waId}`).digest('hex');
+  return `US.${BigInt(`0x${digest.slice(0, 16)}`).toString()}`;
+}

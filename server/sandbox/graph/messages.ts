@@ -2,7 +2,7 @@ import { MEDIA_CAPTION_MAX_LENGTH, MEDIA_KINDS, MEDIA_LIMITS, type MediaKind } f
 import type { Executor } from '../../db/client';
 import type { PhoneRow } from './accounts';
 import { graphErrors } from './errors';
-import { digitsOf, wamid } from './ids';
+import { bsuidOf, digitsOf, wamid } from './ids';
 import { storeMedia } from './media';
 import { renderTemplate, variablesOf, type TemplateRow } from './templates';
 
@@ -44,7 +44,7 @@ export async function postMessage(db: Executor, phone: PhoneRow, body: unknown, 
         : (MEDIA_KINDS as readonly unknown[]).includes(body.type)
           ? await sendMedia(db, phone, body, body.type as MediaKind)
           : invalidType();
-  listener?.sent(answer.messages[0].id, answer.contacts[0].wa_id);
+  listener?.sent(answer.messages[0].id, (await recipient(db, phone, body)).waId);
   return answer;
 }
 
@@ -52,37 +52,62 @@ function invalidType(): never {
   throw invalid('The sandbox sends text, image, audio, video, document, sticker and template messages.');
 }
 
-/** What every send checks: the recipient, and the quoted message when there is one. */
-function recipient(body: Body): { to: string; waId: string; quoted: string | null } {
-  const { to, context, recipient_type: recipientType } = body;
+/** The customer of this number whose business-scoped user ID this is (the sandbox derives them). */
+async function customerByBsuid(db: Executor, phone: PhoneRow, bsuid: string): Promise<string | undefined> {
+  const customers = await db.query<{ wa_id: string }>(
+    `select distinct wa_id from sandbox_messages where phone_number_id = $1 and direction = 'inbound'`,
+    [phone.id],
+  );
+  return customers.map((row) => row.wa_id).find((waId) => bsuidOf(waId) === bsuid);
+}
+
+/**
+ * What every send checks: the recipient, and the quoted message when there is one. A customer is
+ * named by phone number (`to`) or by business-scoped user ID (`recipient`); `to` wins when both are
+ * given (Meta's "Business-scoped user IDs" page, updated 2026-11-05; v23.0's OpenAPI file has no
+ * `recipient`).
+ */
+async function recipient(
+  db: Executor,
+  phone: PhoneRow,
+  body: Body,
+): Promise<{ contact: Record<string, string>; waId: string; quoted: string | null }> {
+  const { to, recipient: bsuid, context, recipient_type: recipientType } = body;
   if (recipientType !== undefined && recipientType !== 'individual') {
     throw invalid("recipient_type must be 'individual' in the sandbox.");
   }
-  if (typeof to !== 'string' || digitsOf(to).length < 6) throw invalid('to must be a phone number.');
   if (context !== undefined && (!isObject(context) || typeof context.message_id !== 'string')) {
     throw invalid('context.message_id must be a message id.');
   }
-  return { to, waId: digitsOf(to), quoted: isObject(context) ? (context.message_id as string) : null };
+  const quoted = isObject(context) ? (context.message_id as string) : null;
+  if (to === undefined && typeof bsuid === 'string') {
+    const waId = await customerByBsuid(db, phone, bsuid);
+    if (!waId) throw invalid('recipient must be the business-scoped user ID of a customer of this number.');
+    return { contact: { input: bsuid, user_id: bsuid }, waId, quoted };
+  }
+  if (typeof to !== 'string' || digitsOf(to).length < 6) throw invalid('to must be a phone number.');
+  const waId = digitsOf(to);
+  return { contact: { input: to, wa_id: waId }, waId, quoted };
 }
 
 async function storeOutbound(db: Executor, phone: PhoneRow, body: Body, type: string, content: unknown) {
-  const { to, waId, quoted } = recipient(body);
+  const { contact, waId, quoted } = await recipient(db, phone, body);
   const id = wamid();
   await db.query(
     `insert into sandbox_messages (wamid, phone_number_id, wa_id, direction, type, body, context_wamid)
      values ($1, $2, $3, 'outbound', $4, $5::jsonb, $6)`,
     [id, phone.id, waId, type, JSON.stringify(content), quoted],
   );
-  return { messaging_product: 'whatsapp', contacts: [{ input: to, wa_id: waId }], messages: [{ id }] };
+  return { messaging_product: 'whatsapp', contacts: [contact], messages: [{ id }] };
 }
 
 async function requireWindow(db: Executor, phone: PhoneRow, body: Body) {
-  if (!(await windowIsOpen(db, phone.id, recipient(body).waId))) throw graphErrors.outsideWindow();
+  if (!(await windowIsOpen(db, phone.id, (await recipient(db, phone, body)).waId))) throw graphErrors.outsideWindow();
 }
 
 async function sendText(db: Executor, phone: PhoneRow, body: Body) {
   const { text } = body;
-  recipient(body);
+  await recipient(db, phone, body);
   if (!isObject(text) || typeof text.body !== 'string' || text.body.trim() === '') {
     throw invalid('text.body is required.');
   }
@@ -95,7 +120,7 @@ async function sendText(db: Executor, phone: PhoneRow, body: Body) {
 
 /** An image, audio, video, document or sticker, by the id of a media of this number (links are not fetched). */
 async function sendMedia(db: Executor, phone: PhoneRow, body: Body, kind: MediaKind) {
-  recipient(body);
+  await recipient(db, phone, body);
   const media = body[kind];
   if (!isObject(media)) throw invalid(`${kind} is required.`);
   if (typeof media.id !== 'string') {
@@ -141,7 +166,7 @@ function textParameters(components: unknown, type: 'header' | 'body'): string[] 
 
 /** An approved template of the number's WABA, with as many values as it has variables; no window needed. */
 async function sendTemplate(db: Executor, phone: PhoneRow, body: Body) {
-  recipient(body);
+  await recipient(db, phone, body);
   const { template } = body;
   if (!isObject(template) || typeof template.name !== 'string') throw invalid('template.name is required.');
   const language = isObject(template.language) ? template.language.code : undefined;

@@ -41,7 +41,7 @@ export async function sendMediaFromPhone(
   if (file.bytes.length > limit) {
     throw new ValidationFailed(`The phone sends files up to ${Math.round(limit / (1024 * 1024))} MB.`, 'file');
   }
-  const { name, phone } = await checkedSender(db, input, customerToken);
+  const { name, username, phone } = await checkedSender(db, input, customerToken);
   const recorded = await recordInboundMedia(db, {
     phoneNumberId: phone.id,
     from: input.phone_number,
@@ -56,6 +56,7 @@ export async function sendMediaFromPhone(
     wamid: recorded.wamid,
     from: recorded.wa_id,
     name,
+    username,
     timestamp: recorded.timestamp,
     kind,
     media: { ...recorded.media },
@@ -76,7 +77,7 @@ export async function sendLocationFromPhone(
   input: PhoneSender & PhoneLocation,
   customerToken: string | undefined,
 ): Promise<PhoneMessageSent> {
-  const { name, phone } = await checkedSender(db, input, customerToken);
+  const { name, username, phone } = await checkedSender(db, input, customerToken);
   const location = {
     latitude: input.latitude,
     longitude: input.longitude,
@@ -88,6 +89,7 @@ export async function sendLocationFromPhone(
     wamid: recorded.wamid,
     from: recorded.wa_id,
     name,
+    username,
     timestamp: recorded.timestamp,
     location,
   });

@@ -31,6 +31,7 @@ export const PhoneMessageBody = Type.Object({
   phone_number_id: Type.String(),
   name: Type.String(),
   phone_number: Type.String(),
+  username: Type.Optional(Type.String({ maxLength: 64 })),
   text: Type.String(),
   context_message_id: Type.Optional(Type.String()),
 });
@@ -96,6 +97,7 @@ const PhoneLocationBody = Type.Object({
   phone_number_id: Type.String(),
   name: Type.String(),
   phone_number: Type.String(),
+  username: Type.Optional(Type.String({ maxLength: 64 })),
   latitude: Type.Number({ minimum: -90, maximum: 90 }),
   longitude: Type.Number({ minimum: -180, maximum: 180 }),
   place_name: Type.Optional(Type.String({ maxLength: 200 })),
@@ -152,6 +154,7 @@ const phone: FastifyPluginAsyncTypebox<{ webhooks: SandboxWebhooks }> = async (a
         phone_number_id: fields.phone_number_id ?? '',
         name: fields.name ?? '',
         phone_number: fields.phone_number ?? '',
+        username: fields.username,
         caption: fields.caption,
         voice: fields.voice === 'true',
       };

@@ -33,6 +33,8 @@ export interface PhoneMessageInput {
   phone_number_id: string;
   name: string;
   phone_number: string;
+  /** Given, the customer writes with their number hidden behind this username. */
+  username?: string;
   text: string;
   context_message_id?: string;
 }
@@ -151,6 +153,20 @@ export interface PhoneSender {
   phone_number_id: string;
   name: string;
   phone_number: string;
+  /** Given, the customer writes with their number hidden behind this username. */
+  username?: string;
+}
+
+/** A WhatsApp username as the phone takes it: letters, digits, dots and underscores, '@' optional. */
+const USERNAME_SHAPE = /^@?[A-Za-z0-9._]{3,35}$/;
+
+function checkedUsername(username: string | undefined): string | undefined {
+  const trimmed = username?.trim();
+  if (!trimmed) return undefined;
+  if (!USERNAME_SHAPE.test(trimmed)) {
+    throw new ValidationFailed('A username has 3 to 35 letters, digits, dots or underscores.', 'username');
+  }
+  return trimmed.startsWith('@') ? trimmed : `@${trimmed}`;
 }
 
 /** The sender checked, its number claimed for this browser: what every message from the phone needs. */
@@ -164,8 +180,9 @@ export async function checkedSender(db: Db, input: PhoneSender, customerToken: s
   if (waId === phone.phone_number) {
     throw new ValidationFailed("That is the business's own number; use another one.", 'phone_number');
   }
+  const username = checkedUsername(input.username);
   await claimCustomer(db, waId, customerToken, 'phone_number');
-  return { name, waId, phone };
+  return { name, username, waId, phone };
 }
 
 function checkText(text: string) {
@@ -213,7 +230,7 @@ export async function sendFromPhone(
   customerToken: string | undefined,
 ): Promise<PhoneMessageSent> {
   checkText(input.text);
-  const { name, waId, phone } = await checkedSender(db, input, customerToken);
+  const { name, username, waId, phone } = await checkedSender(db, input, customerToken);
   const context = input.context_message_id ? await quoted(db, phone, waId, input.context_message_id) : undefined;
   const recorded = await recordInboundMessage(db, {
     phoneNumberId: phone.id,
@@ -225,6 +242,7 @@ export async function sendFromPhone(
     wamid: recorded.wamid,
     from: recorded.wa_id,
     name,
+    username,
     timestamp: recorded.timestamp,
     text: input.text,
     context,

@@ -259,6 +259,7 @@
     form.append('phone_number_id', number.phone_number_id);
     form.append('name', el('customer-name').value.trim());
     form.append('phone_number', el('customer-phone').value.trim());
+    if (el('customer-username').value.trim()) form.append('username', el('customer-username').value.trim());
     if (el('message').value.trim()) form.append('caption', el('message').value.trim());
     if (isVoiceNote(file)) form.append('voice', 'true');
     form.append('file', file, file.name);
@@ -296,6 +297,7 @@
       latitude: latitude,
       longitude: longitude,
     };
+    if (el('customer-username').value.trim()) body.username = el('customer-username').value.trim();
     if (el('place-name').value.trim()) body.place_name = el('place-name').value.trim();
     if (el('place-address').value.trim()) body.address = el('place-address').value.trim();
     postFromPhone(
@@ -477,6 +479,7 @@
       phone_number: el('customer-phone').value.trim(),
       text: text,
     };
+    if (el('customer-username').value.trim()) body.username = el('customer-username').value.trim();
     if (state.replyTo) body.context_message_id = state.replyTo.id;
     postFromPhone(
       '/messages',

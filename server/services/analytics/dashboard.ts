@@ -1,6 +1,7 @@
 import { ANALYTICS_LIMITS, type ActivityItem, type DashboardSummary } from '../../../contract';
 import type { Executor } from '../../db/client';
-import { publicConversationId } from '../inbox/conversations';
+import { publicConversationId, UNNAMED_CUSTOMER } from '../inbox/conversations';
+import { isPhoneNumber } from '../whatsapp/customer-id';
 import { customerAnswersSql, handoverNoticeSql, seconds } from './answers';
 
 /**
@@ -92,7 +93,7 @@ const BADGES: Record<ActivityItem['kind'], ActivityItem['badge']> = {
 };
 
 function activityText(row: ActivityRow): string {
-  const who = row.name ?? (row.wa_id ? `+${row.wa_id}` : '');
+  const who = row.name ?? (row.wa_id && isPhoneNumber(row.wa_id) ? `+${row.wa_id}` : UNNAMED_CUSTOMER);
   switch (row.kind) {
     case 'ai_replied':
       return `AI replied to ${who}`;
@@ -122,17 +123,17 @@ export async function recentActivity(db: Executor, userId: number, limit: number
   const rows = await db.query<ActivityRow>(
     `(select 'msg-' || m.id as id,
         case m.sender when 'ai' then 'ai_replied' else 'human_replied' end as kind,
-        c.wa_id, c.profile_name as name, null::text as detail, m.sent_at as at
+        c.wa_id, coalesce(c.profile_name, c.username) as name, null::text as detail, m.sent_at as at
       from messages m join conversations c on c.id = m.conversation_id
       where m.user_id = $1 and m.direction = 'outbound' and not ${handoverNoticeSql('m')}
       order by m.sent_at desc, m.id desc limit $2)
      union all
-     (select 'esc-' || e.id, 'handover', c.wa_id, c.profile_name, e.reason, e.created_at
+     (select 'esc-' || e.id, 'handover', c.wa_id, coalesce(c.profile_name, c.username), e.reason, e.created_at
       from escalations e join conversations c on c.id = e.conversation_id
       where e.user_id = $1
       order by e.created_at desc, e.id desc limit $2)
      union all
-     (select 'conv-' || c.id, 'new_conversation', c.wa_id, c.profile_name, null, c.created_at
+     (select 'conv-' || c.id, 'new_conversation', c.wa_id, coalesce(c.profile_name, c.username), null, c.created_at
       from conversations c
       where c.user_id = $1
       order by c.created_at desc, c.id desc limit $2)

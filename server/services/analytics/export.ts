@@ -1,6 +1,7 @@
 import { EXPORT_COLUMNS, type ExportRow } from '../../../contract';
 import type { Executor } from '../../db/client';
 import { publicConversationId } from '../inbox/conversations';
+import { isPhoneNumber } from '../whatsapp/customer-id';
 import type { ExportRange } from './range';
 
 /**
@@ -23,6 +24,7 @@ type ExportDbRow = {
   status: string;
   wa_id: string;
   profile_name: string | null;
+  username: string | null;
 };
 
 /** The rows in batches of at most `batchSize`; the last batch is shorter (possibly empty). */
@@ -38,7 +40,7 @@ export async function* exportBatches(
   for (;;) {
     const rows = await db.query<ExportDbRow>(
       `select m.id, m.sent_at::text as cursor_at, m.sent_at, m.direction, m.sender, m.body, m.status,
-          c.wa_id, c.profile_name
+          c.wa_id, c.profile_name, c.username
         from messages m join conversations c on c.id = m.conversation_id
         where m.user_id = $1 and m.sent_at >= $2::timestamptz and m.sent_at < $3::timestamptz
           and (m.sent_at, m.id) > ($4::timestamptz, $5::bigint)
@@ -48,8 +50,9 @@ export async function* exportBatches(
     );
     yield rows.map((row) => ({
       conversation: publicConversationId(row.wa_id),
-      customer_name: row.profile_name,
-      customer_number: row.wa_id,
+      customer_name: row.profile_name ?? row.username,
+      // A customer who wrote with their number hidden has none to export.
+      customer_number: isPhoneNumber(row.wa_id) ? row.wa_id : '',
       time: new Date(row.sent_at).toISOString(),
       direction: row.direction,
       sender: row.sender,

@@ -135,11 +135,12 @@ async function searchOf(db: Executor, q: string | undefined): Promise<Search | u
 
 type Param = (value: unknown) => string;
 
-/** The search as a condition: name or last message contain the text, the number the digits, or a message the words. */
+/** The search as a condition: name, username or last message contain the text, the number the digits, or a message the words. */
 function searchCondition(search: Search, param: Param): string {
   const text = param(search.text);
   const number = search.number === null ? '' : ` or wa_id like ${param(search.number)}`;
-  return `(profile_name ilike ${text} escape '\\' or last_message_preview ilike ${text} escape '\\'${number}
+  return `(profile_name ilike ${text} escape '\\' or username ilike ${text} escape '\\'
+    or last_message_preview ilike ${text} escape '\\'${number}
     or match is not null)`;
 }
 
@@ -180,6 +181,7 @@ async function foundConversations(db: Executor, userId: number, search: Search):
            order by conversation_id, sent_at desc, id desc)`;
   const rows = await db.query<{ id: number; match: Match }>(
     `select id, null::text[] as match from conversations where user_id = $1 and profile_name ilike $2 escape '\\'
+     union select id, null from conversations where user_id = $1 and username ilike $2 escape '\\'
      union select id, null from conversations where user_id = $1 and last_message_preview ilike $2 escape '\\'
      ${number} ${words}`,
     params,

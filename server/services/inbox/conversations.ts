@@ -1,15 +1,32 @@
 import { INBOX_ERRORS, type Conversation, type UnreadSummary } from '../../../contract';
 import type { Db, Executor } from '../../db/client';
 import { NotFound } from '../../errors';
+import { BSUID, isPhoneNumber } from '../whatsapp/customer-id';
 
 /** The owner's conversations as the inbox lists them: one per customer, newest activity first. */
 
-const PUBLIC_ID_SUFFIX = '@c.us';
-/** A wa_id is the customer's number in digits (E.164 without '+', at most 15, some room on top). */
-const PUBLIC_ID = /^([0-9]{1,20})@c\.us$/;
+/**
+ * A phone customer's conversation is `<number>@c.us` (SPEC.md), one met without a number
+ * `<BSUID>@bsuid` (the database's conversation_public_id, migration 0040, says the same).
+ */
+const PHONE_SUFFIX = '@c.us';
+const BSUID_SUFFIX = '@bsuid';
 
 export function publicConversationId(waId: string): string {
-  return `${waId}${PUBLIC_ID_SUFFIX}`;
+  return `${waId}${isPhoneNumber(waId) ? PHONE_SUFFIX : BSUID_SUFFIX}`;
+}
+
+/** The wa_id behind a public id; undefined for one that is malformed. */
+function waIdOf(publicId: string): string | undefined {
+  if (publicId.endsWith(PHONE_SUFFIX)) {
+    const waId = publicId.slice(0, -PHONE_SUFFIX.length);
+    return isPhoneNumber(waId) ? waId : undefined;
+  }
+  if (publicId.endsWith(BSUID_SUFFIX)) {
+    const waId = publicId.slice(0, -BSUID_SUFFIX.length);
+    return BSUID.test(waId) ? waId : undefined;
+  }
+  return undefined;
 }
 
 export type ConversationRow = {
@@ -31,9 +48,9 @@ export const CUSTOMER_WINDOW_HOURS = 24;
 const CONVERSATION_COLUMNS = `id, user_id, wa_id, unread_count,
   coalesce(last_inbound_at > now() - interval '${CUSTOMER_WINDOW_HOURS} hours', false) as window_open`;
 
-/** The owner's conversation behind a public id (`<wa_id>@c.us`); a malformed id or a stranger's is a 404. */
+/** The owner's conversation behind a public id; a malformed id or a stranger's is a 404. */
 export async function requireConversation(db: Executor, userId: number, publicId: string): Promise<ConversationRow> {
-  const waId = PUBLIC_ID.exec(publicId)?.[1];
+  const waId = waIdOf(publicId);
   if (!waId) throw conversationNotFound();
   const row = await db.maybeOne<ConversationRow>(
     `select ${CONVERSATION_COLUMNS} from conversations where user_id = $1 and wa_id = $2`,
@@ -60,6 +77,7 @@ export async function requireConversationById(
 export type ListRow = {
   wa_id: string;
   profile_name: string | null;
+  username: string | null;
   last_message_preview: string | null;
   at: Date;
   unread_count: number;
@@ -82,18 +100,30 @@ export const NEEDS_YOU = `exists (select 1 from escalations e
            where e.conversation_id = conversations.id and e.user_id = conversations.user_id
              and e.resolved_at is null)`;
 
-export const LIST_COLUMNS = `wa_id, profile_name, last_message_preview, coalesce(last_message_at, created_at) as at,
+export const LIST_COLUMNS = `wa_id, profile_name, username, last_message_preview, coalesce(last_message_at, created_at) as at,
   unread_count, owner, ${AI_REPLYING_SHOWN} as ai_replying, ${NEEDS_YOU} as needs_you, done_at is not null as done,
   last_inbound_at + interval '${CUSTOMER_WINDOW_HOURS} hours' as window_closes_at`;
 
 /** The list's order: newest activity first; `id` breaks ties (index conversations_user_id_last_message_at_id_idx). */
 export const LIST_ORDER = 'last_message_at desc nulls last, id desc';
 
+/** Shown for a customer met without a number who gave neither a username nor a profile name. */
+export const UNNAMED_CUSTOMER = 'WhatsApp user';
+
+/**
+ * How the inbox names a customer: a phone customer by profile name, else by conversation id (as
+ * before); one without a number by username, else profile name, never by a made-up number.
+ */
+export function customerName(row: Pick<ListRow, 'wa_id' | 'profile_name' | 'username'>): string {
+  if (isPhoneNumber(row.wa_id)) return row.profile_name ?? publicConversationId(row.wa_id);
+  return row.username ?? row.profile_name ?? UNNAMED_CUSTOMER;
+}
+
 export function toConversation(row: ListRow): Conversation {
   const id = publicConversationId(row.wa_id);
   return {
     id,
-    name: row.profile_name ?? id,
+    name: customerName(row),
     avatar: null,
     last_message: row.last_message_preview ?? '',
     timestamp: row.at.toISOString(),

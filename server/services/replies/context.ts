@@ -9,6 +9,7 @@ import { earlierSubject } from './follow-ups';
 import { knowledgeRequest, type KnowledgeRequest } from './knowledge-base-model';
 import { detectLanguage } from './language';
 import { wordsOf } from './lexicon';
+import { isPhoneNumber } from '../whatsapp/customer-id';
 import { promptImages, promptText, spokenText, type ConversationRow } from './media-turns';
 import { assemblePrompt, type HistoryTurn, type PromptImage, type PromptMemory, type PromptPassage } from './prompt';
 import { SYNONYMS } from './vocabulary';
@@ -29,6 +30,7 @@ export type ConversationState = {
   id: number;
   wa_id: string;
   profile_name: string | null;
+  username: string | null;
   owner: 'ai' | 'human';
   window_open: boolean;
 };
@@ -39,7 +41,7 @@ const MEDIA_TYPES = [...MEDIA_KINDS, 'location'];
 
 export async function conversationState(db: Db, payload: ReceivedMessage): Promise<ConversationState | undefined> {
   return db.maybeOne<ConversationState>(
-    `select id, wa_id, profile_name, owner,
+    `select id, wa_id, profile_name, username, owner,
             coalesce(last_inbound_at > now() - interval '24 hours', false) as window_open
        from conversations where id = $1 and user_id = $2`,
     [payload.conversationId, payload.userId],
@@ -89,9 +91,12 @@ async function customerMemories(deps: { db: Db }, agent: AgentRow, phone: string
   return rows.map((row) => ({ id: Number(row.id), text: row.memory }));
 }
 
-/** The customer's number as memories key it: E.164 with the '+'. */
+/**
+ * The customer as memories key them: their number in E.164 with the '+', or, for a customer who
+ * wrote with their number hidden, the BSUID their conversation is keyed by.
+ */
 export function customerPhone(waId: string): string {
-  return `+${waId}`;
+  return isPhoneNumber(waId) ? `+${waId}` : waId;
 }
 
 export interface ReplyContext {
@@ -148,7 +153,7 @@ export async function replyContext(
   const prompt = assemblePrompt({
     systemPrompt: agent.system_prompt,
     userPrompt: agent.user_prompt,
-    customerName: conversation.profile_name ?? phone,
+    customerName: conversation.profile_name ?? conversation.username ?? phone,
     customerPhone: phone,
     message,
     passages: passages.map((hit): PromptPassage => ({

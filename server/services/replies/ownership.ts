@@ -1,6 +1,6 @@
 import { MAX_LISTED_ESCALATIONS, type Conversation, type Escalation, type EscalationKind } from '../../../contract';
 import type { Db, Executor } from '../../db/client';
-import { listedConversation, publicConversationId, requireConversation } from '../inbox/conversations';
+import { customerName, listedConversation, publicConversationId, requireConversation } from '../inbox/conversations';
 
 /**
  * Who answers a conversation: the AI ('ai') or the owner ('human'), with the reason and time of the
@@ -211,6 +211,7 @@ type EscalationRow = {
   id: number;
   wa_id: string;
   profile_name: string | null;
+  username: string | null;
   reason: string;
   kind: EscalationKind;
   created_at: Date;
@@ -227,7 +228,7 @@ export async function listEscalations(
   status: 'open' | 'all' = 'open',
 ): Promise<Escalation[]> {
   const rows = await db.query<EscalationRow>(
-    `select e.id, c.wa_id, c.profile_name, e.reason, e.kind, e.created_at, e.resolved_at
+    `select e.id, c.wa_id, c.profile_name, c.username, e.reason, e.kind, e.created_at, e.resolved_at
        from escalations e join conversations c on c.id = e.conversation_id and c.user_id = e.user_id
       where e.user_id = $1 and ($2::boolean or e.resolved_at is null)
       order by e.created_at desc, e.id desc
@@ -239,7 +240,7 @@ export async function listEscalations(
     return {
       id: Number(row.id),
       conversation_id: conversationId,
-      customer_name: row.profile_name ?? conversationId,
+      customer_name: customerName(row),
       reason: row.reason,
       kind: row.kind,
       created_at: row.created_at.toISOString(),

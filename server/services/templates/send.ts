@@ -8,6 +8,7 @@ import { toMessage } from '../inbox/messages';
 import { FAILED_ID_PREFIX, readableFailure, storeOutbound, type OutboundContent } from '../inbox/reply';
 import { requireSendingConnection } from '../inbox/sending-connection';
 import { markNeedsReconnection } from '../whatsapp/connections';
+import { isPhoneNumber } from '../whatsapp/customer-id';
 import { GraphTokenInvalid } from '../whatsapp/graph-errors';
 import { requireTemplate, toTemplate } from './templates';
 
@@ -39,6 +40,10 @@ export async function sendTemplate(
   const { connection, token } = await requireSendingConnection(deps.db, deps.secrets, userId);
   if (template.status !== 'APPROVED' || row.waba_id !== connection.waba_id) {
     throw new Conflict(TEMPLATE_ERRORS.notApproved, 'template_id', 'template_not_approved');
+  }
+  // Meta's "Business-scoped user IDs" page: authentication templates still need a phone number.
+  if (template.category === 'AUTHENTICATION' && !isPhoneNumber(conversation.wa_id)) {
+    throw new Conflict(TEMPLATE_ERRORS.needsPhoneNumber, 'template_id', 'template_needs_phone_number');
   }
   const bodyValues = checkValues(input.body_values, template.body_variables, 'body_values');
   const headerValues = checkValues(input.header_values ?? [], template.header_variables, 'header_values');

@@ -1,5 +1,6 @@
 import { callSignal, ShuttingDown } from '../../shutdown';
 import { graphErrorFrom, GraphUnavailable } from './graph-errors';
+import { addressee } from './customer-id';
 import type {
   GraphClientOptions,
   CodeExchangeResult,
@@ -103,7 +104,7 @@ export class GraphClient {
       body: {
         messaging_product: 'whatsapp',
         recipient_type: 'individual',
-        to: message.to,
+        ...addressee(message.to),
         type: 'text',
         text: { body: message.body, preview_url: false },
         ...(message.replyTo ? { context: { message_id: message.replyTo } } : {}),
@@ -185,7 +186,7 @@ export class GraphClient {
       body: {
         messaging_product: 'whatsapp',
         recipient_type: 'individual',
-        to: message.to,
+        ...addressee(message.to),
         type: message.kind,
         [message.kind]: media,
         ...(message.replyTo ? { context: { message_id: message.replyTo } } : {}),
@@ -228,7 +229,7 @@ export class GraphClient {
       body: {
         messaging_product: 'whatsapp',
         recipient_type: 'individual',
-        to: message.to,
+        ...addressee(message.to),
         type: 'template',
         template: {
           name: message.name,

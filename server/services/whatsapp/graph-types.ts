@@ -61,7 +61,7 @@ export interface SendMessageResult {
 }
 
 export interface TextMessage {
-  /** The customer's number, digits with or without '+'. */
+  /** The customer's number, digits with or without '+', or their BSUID (sent as `recipient`). */
   to: string;
   body: string;
   /** The wamid being answered: WhatsApp shows the reply quoting it. */

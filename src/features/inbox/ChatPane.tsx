@@ -7,7 +7,7 @@ import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import AiReplying from './AiReplying';
 import Composer from './Composer';
 import EmptyState from './EmptyState';
-import { conversationName, conversationNumber, INBOX_TEXTS, MESSAGE_SKELETON_ROWS } from './format';
+import { conversationName, customerPhoneNumber, INBOX_TEXTS, MESSAGE_SKELETON_ROWS } from './format';
 import { AttendanceControls, AttendanceState } from './HandoverControls';
 import LoadFailed from './LoadFailed';
 import MessageList from './MessageList';
@@ -35,8 +35,8 @@ function MessageSkeletons() {
 
 function ChatHeader({ conversationId }: { conversationId: string }) {
   const conversation = useAppSelector(selectOpenConversation);
-  const number = `+${conversationNumber(conversationId)}`;
-  const name = conversation ? conversationName(conversation) : number;
+  const number = customerPhoneNumber(conversationId);
+  const name = conversation ? conversationName(conversation) : (number ?? '');
   return (
     <Box
       sx={{
@@ -57,7 +57,7 @@ function ChatHeader({ conversationId }: { conversationId: string }) {
         <Typography variant="subtitle1" component="h2" noWrap sx={{ fontWeight: 600 }}>
           {name}
         </Typography>
-        {name !== number && (
+        {number !== null && name !== number && (
           <Typography variant="caption" color="text.secondary">
             {number}
           </Typography>

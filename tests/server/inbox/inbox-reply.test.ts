@@ -16,7 +16,9 @@ import {
   sentToCustomer,
   type Owner,
 } from '../support/inbox-fixtures';
-import { wamid } from '../support/webhook-fixtures';
+import { bsuidOf } from '../../../server/sandbox/graph/ids';
+import { recordInboundMessage } from '../../../server/sandbox/graph/messages';
+import { envelope, postWebhook, wamid } from '../support/webhook-fixtures';
 import { apiGet, businessTokenOf, sandboxConfig } from '../support/whatsapp-helpers';
 
 /** One master key for the file's apps, so that a second app reads the first one's tokens and secrets. */
@@ -79,6 +81,39 @@ describe('POST /api/v1/messages/conversations/{id}/reply', () => {
     const [conversation] = await conversationsOf(ctx.app, owner.token);
     expect(conversation).toMatchObject({ last_message: 'Yes, from 9 to 12.', timestamp: message.timestamp });
     expect((await messagesOf(ctx.app, owner.token, customer)).map((listed) => listed.id)).toContain(message.id);
+  });
+
+  it('reaches a customer who hid their number through their BSUID (recipient)', async () => {
+    const owner = await connectedOwner(ctx.app);
+    const hiddenNumber = newCustomer();
+    const bsuid = bsuidOf(hiddenNumber);
+    const recorded = await recordInboundMessage(ctx.db, {
+      phoneNumberId: owner.phoneNumberId,
+      from: hiddenNumber,
+      text: 'Do you deliver?',
+    });
+    const webhook = envelope(owner.phoneNumberId, {
+      contacts: [{ profile: { name: 'Kim', username: '@kim' }, user_id: bsuid }],
+      messages: [
+        {
+          from_user_id: bsuid,
+          id: recorded.wamid,
+          timestamp: String(later()),
+          type: 'text',
+          text: { body: 'Do you deliver?' },
+        },
+      ],
+    });
+    expect((await postWebhook(ctx.app, webhook)).statusCode).toBe(200);
+
+    const response = await reply(ctx.app, owner.token, bsuid, { text: 'Yes, on Sundays too.' });
+
+    expect(response.statusCode).toBe(201);
+    expect(await sentToCustomer(ctx.db, owner, hiddenNumber)).toEqual([
+      expect.objectContaining({ body: { body: 'Yes, on Sundays too.', preview_url: false } }),
+    ]);
+    const [conversation] = await conversationsOf(ctx.app, owner.token);
+    expect(conversation).toMatchObject({ id: `${bsuid}@bsuid`, name: '@kim', last_message: 'Yes, on Sundays too.' });
   });
 
   it("quotes the customer's message: WhatsApp receives context.message_id", async () => {

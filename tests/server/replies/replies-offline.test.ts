@@ -103,6 +103,42 @@ describe('local/knowledge-base, offline', () => {
     });
   });
 
+  it('answers a customer who hid their number behind a username, through their BSUID', async () => {
+    const owner = await ownerWithAgent(ctx, LOCAL);
+    await uploadAndIngest(ctx, owner, owner.agent.id, 'shop-guide.txt', Buffer.from(SHOP_GUIDE));
+    const phone = `+1 650 778 ${crypto.randomInt(1000, 10_000)}`;
+    const sent = await ctx.app.inject({
+      method: 'POST',
+      url: '/sandbox/phone/messages',
+      headers: SANDBOX_CUSTOMER,
+      payload: {
+        phone_number_id: owner.phoneNumberId,
+        name: 'Marta',
+        phone_number: phone,
+        username: 'marta.k',
+        text: 'Can I return sale items?',
+      },
+    });
+    expect(sent.statusCode).toBe(201);
+    const { id, wa_id: waId } = sent.json<PhoneMessageSent>();
+    await drain(ctx.app);
+
+    const conversation = await ctx.db.one<{ wa_id: string }>('select wa_id from conversations where user_id = $1', [
+      owner.userId,
+    ]);
+    expect(conversation.wa_id).toMatch(/^US\./);
+    const thread = await ctx.app.inject({
+      method: 'GET',
+      url: `/sandbox/phone/thread?phone_number_id=${owner.phoneNumberId}&wa_id=${waId}`,
+      headers: SANDBOX_CUSTOMER,
+    });
+    expect(thread.json<Thread>().messages.at(-1)).toMatchObject({
+      from: 'business',
+      text: 'Sorry Marta, no. Sale items cannot be returned.',
+      context: { id, from: 'customer' },
+    });
+  });
+
   it('greets a greeting by the customer’s name', async () => {
     const owner = await ownerWithAgent(ctx, LOCAL);
     const customer = newCustomer();

@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { App } from '../../../server/app';
 import { SANDBOX_APP } from '../../../server/services/whatsapp/settings';
+import { bsuidOf } from '../../../server/sandbox/graph/ids';
 import { TEXT_BODY_MAX_LENGTH } from '../../../server/sandbox/graph/messages';
 import type { PhoneMessageSent, Thread } from '../../../server/sandbox/phone/service';
 import {
@@ -253,8 +254,16 @@ describe("a customer's message", () => {
 
     // The raw event our webhook kept is Meta's "Text Message" example, our values in its shape.
     expect(events).toHaveLength(1);
+    // Plus the BSUIDs Meta adds since April 2026, which v23.0's example predates.
     const delivery = JSON.parse(events[0].raw_body) as Json;
     const example = meta.example('/whatsapp/webhooks', 'post', 'request', 'Text Message');
+    const { value: delivered } = (
+      delivery as { entry: { changes: { value: { contacts: Json[]; messages: Json[] } }[] }[] }
+    ).entry[0].changes[0];
+    expect(delivered.contacts[0].user_id).toBe(bsuidOf(customer.waId));
+    expect(delivered.messages[0].from_user_id).toBe(bsuidOf(customer.waId));
+    delete delivered.contacts[0].user_id;
+    delete delivered.messages[0].from_user_id;
     expect(shapeOf(delivery)).toEqual(shapeOf(example));
     const value = (delivery as { entry: { id: string; changes: { value: Json }[] }[] }).entry[0];
     expect(value.id).toBe(signup.waba_id);
@@ -269,6 +278,37 @@ describe("a customer's message", () => {
         text: 'Hello from the sandbox phone',
         status: 'delivered',
       }),
+    ]);
+  });
+
+  it('reaches the owner with the number hidden behind a username, and the reply reaches the phone', async () => {
+    const { token, userId, signup, customer } = await connected();
+    const bsuid = bsuidOf(customer.waId);
+    const sent = await phoneSays(signup.phone_number_id, customer.phoneNumber, 'Hi, no number this time', {
+      username: 'sheena.n',
+    });
+
+    const { events } = await storedFor(ctx.db, userId);
+    const { value } = (JSON.parse(events[0].raw_body) as { entry: { changes: { value: Json }[] }[] }).entry[0]
+      .changes[0];
+    expect(value.contacts).toEqual([{ profile: { name: 'Sheena Nelson', username: '@sheena.n' }, user_id: bsuid }]);
+    expect(value.messages).toEqual([expect.not.objectContaining({ from: expect.anything() })]);
+    expect((value.messages as Json[])[0].from_user_id).toBe(bsuid);
+    expect(events[0].raw_body).not.toContain(customer.waId);
+    const conversation = await ctx.db.one('select wa_id, username from conversations where user_id = $1', [userId]);
+    expect(conversation).toEqual({ wa_id: bsuid, username: '@sheena.n' });
+
+    const reply = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/messages/conversations/${encodeURIComponent(`${bsuid}@bsuid`)}/reply`,
+      headers: { authorization: `Bearer ${token}` },
+      payload: { text: 'Hello Sheena' },
+    });
+    expect(reply.statusCode).toBe(201);
+    const thread = (await readThread(signup.phone_number_id, customer.waId)).json<Thread>();
+    expect(thread.messages.map((message) => [message.id === sent.id ? 'asked' : message.from, message.text])).toEqual([
+      ['asked', 'Hi, no number this time'],
+      ['business', 'Hello Sheena'],
     ]);
   });
 
@@ -451,7 +491,15 @@ describe("the business's replies and their statuses", () => {
     // A late 'delivered' (Meta's order is not guaranteed) does not undo 'read'.
     const phone = { id: signup.phone_number_id, waba_id: signup.waba_id, phone_number: '15550100001' };
     const late = serialise(
-      statusPayload(phone, [{ id: wamid, status: 'delivered', timestamp: '1749416383', recipient_id: customer.waId }]),
+      statusPayload(phone, [
+        {
+          id: wamid,
+          status: 'delivered',
+          timestamp: '1749416383',
+          recipient_id: customer.waId,
+          recipient_user_id: 'US.1',
+        },
+      ]),
     );
     expect((await postWebhook(ctx.app, late)).statusCode).toBe(200);
     expect(await storedStatus(userId, wamid)).toBe('read');
@@ -537,7 +585,13 @@ describe('webhook delivery', () => {
     try {
       const phone = { id: signup.phone_number_id, waba_id: signup.waba_id, phone_number: '15550100001' };
       const payload = statusPayload(phone, [
-        { id: 'wamid.x', status: 'sent', timestamp: '1749416383', recipient_id: '16505551234' },
+        {
+          id: 'wamid.x',
+          status: 'sent',
+          timestamp: '1749416383',
+          recipient_id: '16505551234',
+          recipient_user_id: 'US.1',
+        },
       ]);
       expect(await webhooks.send(phone, payload)).toBe('failed');
       await eventually(

@@ -90,8 +90,9 @@ export async function statusArrives(app: App, owner: Owner, customer: string, wa
   if (response.statusCode !== 200) throw new Error(`webhook answered ${response.statusCode}: ${response.body}`);
 }
 
+/** A phone customer's conversation is `<number>@c.us`, one met without a number `<BSUID>@bsuid`. */
 export function conversationId(customer: string): string {
-  return `${customer}@c.us`;
+  return customer.includes('.') ? `${customer}@bsuid` : `${customer}@c.us`;
 }
 
 export function inboxUrl(customer: string, suffix = ''): string {

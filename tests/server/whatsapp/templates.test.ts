@@ -8,6 +8,7 @@ import {
   newCustomer,
   type Owner,
 } from '../support/inbox-fixtures';
+import { envelope, postWebhook, wamid } from '../support/webhook-fixtures';
 import { buildListeningSandboxApp } from '../support/whatsapp-helpers';
 import { useTestApp } from '../support/helpers';
 import { parseNotification } from '../../../server/services/live/hub';
@@ -224,6 +225,35 @@ describe('POST /api/v1/messages/conversations/{id}/template', () => {
     });
     expect(short.statusCode).toBe(422);
     expect(short.json()).toMatchObject({ field: 'body_values', detail: TEMPLATE_ERRORS.values(2) });
+  });
+
+  it('explains that an authentication template needs a phone number, for a username customer', async () => {
+    const owner = await connectedOwner(ctx.app);
+    const bsuid = 'US.13491208655302741918';
+    const written = await postWebhook(
+      ctx.app,
+      envelope(owner.phoneNumberId, {
+        contacts: [{ profile: { username: '@realsheenanelson' }, user_id: bsuid }],
+        messages: [
+          { from_user_id: bsuid, id: wamid(), timestamp: '1749416383', type: 'text', text: { body: 'Code?' } },
+        ],
+      }),
+    );
+    expect(written.statusCode).toBe(200);
+    const template = await approvedTemplate(owner);
+    await ctx.db.query(`update message_templates set category = 'AUTHENTICATION' where id = $1`, [template.id]);
+
+    const refused = await api('POST', `${conversationUrl(bsuid)}/template`, owner.token, {
+      template_id: template.id,
+      body_values: ['Sheena', 'A-1042'],
+    });
+
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ field: 'template_id', detail: TEMPLATE_ERRORS.needsPhoneNumber });
+    const sent = await ctx.db.query(`select 1 from messages where user_id = $1 and direction = 'outbound'`, [
+      owner.userId,
+    ]);
+    expect(sent).toEqual([]);
   });
 
   it("answers 404 for another owner's conversation or template", async () => {

@@ -1,5 +1,6 @@
 import net from 'node:net';
 import type { App } from '../../../server/app';
+import { bsuidOf } from '../../../server/sandbox/graph/ids';
 import { recordInboundMessage } from '../../../server/sandbox/graph/messages';
 import { GraphClient } from '../../../server/services/whatsapp/graph-client';
 import {
@@ -191,6 +192,24 @@ describe('GraphClient against the sandbox simulator', () => {
       await graph.sendText(token, phoneNumberId, { to: '16505551234', body: 'Hello' });
       expect(meta.errors('TextMessageMerged', last().requestBody)).toEqual([]);
       expect(shapeOf(last().requestBody)).toEqual(shapeOf(meta.example(path, 'post', 'request', 'Send Text Message')));
+    });
+
+    it('sends to a customer known only by BSUID as recipient, the rest as Meta documents it', async () => {
+      const { token, phone_number_id: phoneNumberId, inbound } = await customerWrote();
+      const bsuid = bsuidOf('16505551234');
+      const sent = await graph.sendText(token, phoneNumberId, { to: bsuid, body: 'Yes.', replyTo: inbound.wamid });
+      const { requestBody } = last();
+      // `recipient` is not in v23.0's OpenAPI file: Meta's "Business-scoped user IDs" page (updated
+      // 2026-11-05) names it, in place of `to`. The rest of the body is checked against the file.
+      const { recipient, ...rest } = requestBody as Record<string, unknown>;
+      expect(recipient).toBe(bsuid);
+      expect(rest).not.toHaveProperty('to');
+      expect(meta.errors('TextMessageMerged', { ...rest, to: '16505551234' })).toEqual([]);
+      expect(sent).toEqual({
+        messaging_product: 'whatsapp',
+        contacts: [{ input: bsuid, user_id: bsuid }],
+        messages: [{ id: expect.stringMatching(/^wamid\./) }],
+      });
     });
 
     it('marks a message read, with and without the typing indicator', async () => {

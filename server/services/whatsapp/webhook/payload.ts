@@ -7,8 +7,14 @@ import { BadRequest } from '../../../errors';
  * whole (400) instead of being half-stored.
  */
 
+/**
+ * A customer's message names them by phone number (`from`), by business-scoped user ID
+ * (`from_user_id`), or both: a customer with a username may come without a number (WHATSAPP.md §0).
+ */
 export interface WebhookMessage {
-  from: string;
+  from?: string;
+  from_user_id?: string;
+  from_parent_user_id?: string;
   id: string;
   timestamp: string;
   type: string;
@@ -28,12 +34,18 @@ export interface WebhookStatus {
   status: string;
   timestamp: string;
   recipient_id?: string;
+  recipient_user_id?: string;
   errors?: WebhookStatusError[];
 }
 
 export interface WebhookValue {
   metadata?: { display_phone_number?: string; phone_number_id?: string };
-  contacts?: { wa_id?: string; profile?: { name?: string } }[];
+  contacts?: {
+    wa_id?: string;
+    user_id?: string;
+    parent_user_id?: string;
+    profile?: { name?: string; username?: string };
+  }[];
   messages?: WebhookMessage[];
   statuses?: WebhookStatus[];
 }
@@ -81,7 +93,10 @@ function checkValue(value: unknown, path: string): void {
     if (!isObject(contact)) throw malformed(`${path}.contacts[${i}] must be an object.`);
   });
   list(value.messages, `${path}.messages`, false).forEach((message, i) => {
-    const checked = strings(message, `${path}.messages[${i}]`, ['from', 'id', 'timestamp', 'type']);
+    const checked = strings(message, `${path}.messages[${i}]`, ['id', 'timestamp', 'type']);
+    const sender = ['from', 'from_user_id'].filter((name) => checked[name] !== undefined);
+    if (sender.length === 0) throw malformed(`${path}.messages[${i}] must name its sender (from or from_user_id).`);
+    strings(checked, `${path}.messages[${i}]`, sender);
     if (!UNIX_SECONDS.test(checked.timestamp as string)) {
       throw malformed(`${path}.messages[${i}].timestamp must be unix seconds.`);
     }

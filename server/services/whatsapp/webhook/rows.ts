@@ -28,9 +28,28 @@ export interface RawEventRow {
   rawBody: string;
 }
 
+/**
+ * Who wrote: the phone number (null when hidden), the business-scoped user ID (null only in
+ * deliveries from before BSUIDs), and what the contact says of them.
+ */
+export interface Customer {
+  phone: string | null;
+  bsuid: string | null;
+  parentBsuid: string | null;
+  username: string | null;
+}
+
+/** A customer's BSUID changed (a new number gives a new one): the customer moves along. */
+export interface BsuidMove {
+  phoneNumberId: string;
+  previousBsuid: string;
+  bsuid: string;
+  parentBsuid: string | null;
+}
+
 export interface InboundRow {
   phoneNumberId: string;
-  waId: string;
+  customer: Customer;
   profileName: string | null;
   wamid: string;
   type: string;
@@ -59,6 +78,7 @@ export interface StatusRow {
 export interface DeliveryRows {
   rawEvents: RawEventRow[];
   inbound: InboundRow[];
+  moves: BsuidMove[];
   reactions: ReactionRow[];
   statuses: StatusRow[];
 }
@@ -66,37 +86,88 @@ export interface DeliveryRows {
 const INT4_MAX = 2 ** 31 - 1;
 
 /**
- * Meta's message ids are about 60 characters and a customer's WhatsApp id at most 15 digits (a
- * business-scoped id a few more). Anything much longer cannot be Meta's, and would overflow the
- * unique indexes they are kept in: such a message is acknowledged and not stored, never a delivery
- * that fails on every retry.
+ * Meta's message ids are about 60 characters, a customer's WhatsApp id at most 15 digits and a
+ * business-scoped user ID a country code, a dot and up to 128 characters (a parent one 'ENT.' more,
+ * WHATSAPP.md §0). Anything much longer cannot be Meta's, and would overflow the unique indexes they
+ * are kept in: such a message is acknowledged and not stored, never a delivery that fails on every
+ * retry.
  */
 export const WAMID_MAX_LENGTH = 256;
 export const WA_ID_MAX_LENGTH = 64;
+export const BSUID_MAX_LENGTH = 140;
 
 function fitsWamid(id: unknown): id is string {
   return typeof id === 'string' && id.length <= WAMID_MAX_LENGTH;
 }
 
+function fits(id: unknown, maxLength: number): string | null {
+  return typeof id === 'string' && id !== '' && id.length <= maxLength ? id : null;
+}
+
 function storableMessage(message: WebhookMessage): boolean {
-  return fitsWamid(message.id) && message.from.length <= WA_ID_MAX_LENGTH;
+  const phone = fits(message.from, WA_ID_MAX_LENGTH);
+  const bsuid = fits(message.from_user_id, BSUID_MAX_LENGTH);
+  return (
+    fitsWamid(message.id) &&
+    (phone !== null || bsuid !== null) &&
+    (message.from === undefined || phone !== null) &&
+    (message.from_user_id === undefined || bsuid !== null)
+  );
 }
 
-function profileNames(value: WebhookValue): Map<string, string> {
-  const names = new Map<string, string>();
+type Contact = NonNullable<WebhookValue['contacts']>[number];
+
+/** The delivery's contacts by BSUID and by phone number. */
+function contactsOf(value: WebhookValue): Map<string, Contact> {
+  const contacts = new Map<string, Contact>();
   for (const contact of value.contacts ?? []) {
-    const name = contact.profile?.name?.trim();
-    if (contact.wa_id && name) names.set(contact.wa_id, name);
+    if (typeof contact !== 'object' || contact === null) continue;
+    if (typeof contact.user_id === 'string') contacts.set(`u|${contact.user_id}`, contact);
+    if (typeof contact.wa_id === 'string') contacts.set(`p|${contact.wa_id}`, contact);
   }
-  return names;
+  return contacts;
 }
 
-function inboundRow(phoneNumberId: string, message: WebhookMessage, profileName: string | undefined): InboundRow {
+function contactOf(contacts: Map<string, Contact>, message: WebhookMessage): Contact | undefined {
+  return (
+    (message.from_user_id === undefined ? undefined : contacts.get(`u|${message.from_user_id}`)) ??
+    (message.from === undefined ? undefined : contacts.get(`p|${message.from}`))
+  );
+}
+
+function text(value: unknown): string | null {
+  return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
+}
+
+function customerOf(message: WebhookMessage, contact: Contact | undefined): Customer {
+  return {
+    phone: fits(message.from, WA_ID_MAX_LENGTH),
+    bsuid: fits(message.from_user_id ?? contact?.user_id, BSUID_MAX_LENGTH),
+    parentBsuid: fits(message.from_parent_user_id ?? contact?.parent_user_id, BSUID_MAX_LENGTH),
+    username: text(contact?.profile?.username),
+  };
+}
+
+/**
+ * A `system` message of type `user_changed_user_id` or `user_changed_number` carries the BSUID the
+ * customer had (`system.previous_user_id`) beside the new one (Meta's "System messages webhook
+ * reference" and changelog, 2026-08-11: BSUID changes, once announced as `user_id_update`, come this way).
+ */
+function moveOf(phoneNumberId: string, message: WebhookMessage): BsuidMove | undefined {
+  if (message.type !== 'system') return undefined;
+  const system = (message.system ?? {}) as Record<string, unknown>;
+  const previousBsuid = fits(system.previous_user_id, BSUID_MAX_LENGTH);
+  const bsuid = fits(system.user_id ?? message.from_user_id, BSUID_MAX_LENGTH);
+  if (!previousBsuid || !bsuid || previousBsuid === bsuid) return undefined;
+  return { phoneNumberId, previousBsuid, bsuid, parentBsuid: fits(system.parent_user_id, BSUID_MAX_LENGTH) };
+}
+
+function inboundRow(phoneNumberId: string, message: WebhookMessage, contact: Contact | undefined): InboundRow {
   const quoted = message.context?.id;
   return {
     phoneNumberId,
-    waId: message.from,
-    profileName: profileName ?? null,
+    customer: customerOf(message, contact),
+    profileName: text(contact?.profile?.name),
     wamid: message.id,
     type: message.type,
     body: readableBody(message),
@@ -113,7 +184,7 @@ function reactionRow(phoneNumberId: string, message: WebhookMessage): ReactionRo
   return {
     phoneNumberId,
     wamid: reaction.message_id,
-    reactor: message.from,
+    reactor: (message.from ?? message.from_user_id) as string,
     emoji: typeof reaction.emoji === 'string' && reaction.emoji !== '' ? reaction.emoji : null,
     timestamp: Number(message.timestamp),
   };
@@ -139,7 +210,7 @@ function statusRow(phoneNumberId: string, status: WebhookStatus): StatusRow {
  * from `messages` changes only.
  */
 export function rowsOf(deliveries: readonly DeliveryToStore[]): DeliveryRows {
-  const rows: DeliveryRows = { rawEvents: [], inbound: [], reactions: [], statuses: [] };
+  const rows: DeliveryRows = { rawEvents: [], inbound: [], moves: [], reactions: [], statuses: [] };
   const keptEvents = new Set<string>();
   for (const delivery of deliveries) {
     for (const { phoneNumberId, field, value } of delivery.changes) {
@@ -149,11 +220,16 @@ export function rowsOf(deliveries: readonly DeliveryToStore[]): DeliveryRows {
         rows.rawEvents.push({ phoneNumberId, bodySha256: delivery.bodySha256, rawBody: delivery.rawBody });
       }
       if (field !== 'messages') continue;
-      const names = profileNames(value);
+      const contacts = contactsOf(value);
       for (const message of value.messages ?? []) {
         if (!storableMessage(message)) continue;
+        const move = moveOf(phoneNumberId, message);
+        if (move) rows.moves.push(move);
         if (message.type !== 'reaction') {
-          rows.inbound.push(inboundRow(phoneNumberId, message, names.get(message.from)));
+          const row = inboundRow(phoneNumberId, message, contactOf(contacts, message));
+          // The change itself is told in the conversation the customer moved to.
+          if (move) row.customer.bsuid = move.bsuid;
+          rows.inbound.push(row);
           continue;
         }
         const reaction = reactionRow(phoneNumberId, message);

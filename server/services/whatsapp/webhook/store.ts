@@ -1,10 +1,18 @@
 import type { Db } from '../../../db/client';
 import type { ReceivedMessage } from '../../../events';
-import { ignoredChanges, roundsOf, rowsOf, type DeliveryToStore, type IgnoredChange, type InboundRow } from './rows';
+import {
+  ignoredChanges,
+  roundsOf,
+  rowsOf,
+  type Customer,
+  type DeliveryToStore,
+  type IgnoredChange,
+  type InboundRow,
+} from './rows';
 
 /**
  * What webhooks change in the owners' inboxes, for any number of deliveries at once: one call of
- * the database function webhook_store (migration 0030, which says what it writes and in which
+ * the database function webhook_store (migrations 0030 and 0040, which say what it writes and in which
  * order), the deliveries' rows as arrays. Every write is idempotent, so a retried or parallel
  * delivery changes nothing twice: messages are unique per wamid (insert … on conflict do nothing),
  * reactions keep the newest per customer, statuses only move forward.
@@ -34,10 +42,26 @@ export interface MessageJobs {
 
 const key = (phoneNumberId: string, id: string) => `${phoneNumberId}|${id}`;
 
-/** Each customer a message came from, once: the conversation it may need. */
-function customersOf(inbound: readonly InboundRow[]): InboundRow[] {
-  const customers = new Map<string, InboundRow>();
-  for (const row of inbound) customers.set(key(row.phoneNumberId, row.waId), row);
+/**
+ * Each customer a message came from, once (by BSUID, else by phone number): the conversation it may
+ * need. What one message of a customer tells is kept when a later one leaves it out (a number hidden
+ * since, a contact without its username).
+ */
+function customersOf(inbound: readonly InboundRow[]): { phoneNumberId: string; customer: Customer }[] {
+  const customers = new Map<string, { phoneNumberId: string; customer: Customer }>();
+  for (const { phoneNumberId, customer } of inbound) {
+    const id = key(phoneNumberId, customer.bsuid ?? (customer.phone as string));
+    const known = customers.get(id)?.customer;
+    customers.set(id, {
+      phoneNumberId,
+      customer: {
+        phone: customer.phone ?? known?.phone ?? null,
+        bsuid: customer.bsuid,
+        parentBsuid: customer.parentBsuid ?? known?.parentBsuid ?? null,
+        username: customer.username ?? known?.username ?? null,
+      },
+    });
+  }
   return [...customers.values()];
 }
 
@@ -65,7 +89,7 @@ export async function storeDeliveries(
   if (!deliveries.some((delivery) => delivery.changes.length > 0)) {
     return { received: [], ignored: ignoredChanges(deliveries, new Set()) };
   }
-  const { rawEvents, inbound, reactions, statuses } = rowsOf(deliveries);
+  const { rawEvents, inbound, moves, reactions, statuses } = rowsOf(deliveries);
   const numbers = new Set(deliveries.flatMap((delivery) => delivery.changes.map((change) => change.phoneNumberId)));
   const customers = customersOf(inbound);
   const firsts = firstsOf(inbound);
@@ -73,12 +97,20 @@ export async function storeDeliveries(
   const params = [
     [...numbers],
     customers.map((row) => row.phoneNumberId),
-    customers.map((row) => row.waId),
+    customers.map((row) => row.customer.phone),
+    customers.map((row) => row.customer.bsuid),
+    customers.map((row) => row.customer.parentBsuid),
+    customers.map((row) => row.customer.username),
+    moves.map((move) => move.phoneNumberId),
+    moves.map((move) => move.previousBsuid),
+    moves.map((move) => move.bsuid),
+    moves.map((move) => move.parentBsuid),
     rawEvents.map((row) => row.phoneNumberId),
     rawEvents.map((row) => row.bodySha256),
     rawEvents.map((row) => row.rawBody),
     inbound.map((row) => row.phoneNumberId),
-    inbound.map((row) => row.waId),
+    inbound.map((row) => row.customer.phone),
+    inbound.map((row) => row.customer.bsuid),
     inbound.map((row) => row.wamid),
     inbound.map((row) => row.type),
     inbound.map((row) => row.body),

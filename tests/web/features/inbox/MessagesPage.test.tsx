@@ -229,6 +229,22 @@ describe('/messages: the chat', () => {
     expect(within(theirs).queryByRole('img')).not.toBeInTheDocument();
   });
 
+  it('shows a customer who hid their number by username, never as a number', async () => {
+    const sheena = aConversation({
+      id: 'US.13491208655302741918@bsuid',
+      name: '@realsheenanelson',
+      last_message: 'Does it come in another color?',
+      timestamp: ago(60),
+    });
+    openInbox({ [`GET ${messagesPath(sheena.id)}`]: () => json([question]) }, [sheena]);
+    await userEvent.click(await row(/@realsheenanelson/));
+    await chat().findByText('Do you deliver on Sundays?');
+
+    expect(chat().getByRole('heading', { name: '@realsheenanelson' })).toBeInTheDocument();
+    expect(screen.queryByText(/\+US/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/US\.13491208655302741918/)).not.toBeInTheDocument();
+  });
+
   it("shows 'Original message' for a quote that is not loaded, and a failed message's reason", async () => {
     const failed = aMessage({
       id: 'wamid.f',
