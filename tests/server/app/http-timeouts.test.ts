@@ -8,6 +8,11 @@ import { openStream } from '../support/live-stream';
 const TIMEOUTS: HttpTimeouts = { headersMs: 500, requestMs: 1_000, idleMs: 3_000 };
 /** Node checks the headers and request timeouts every quarter of the headers timeout here. */
 const CHECK_SLACK_MS = 500;
+/**
+ * How late a close may come on a loaded machine and still be these limits' doing: without them
+ * nothing closes such a connection for a minute (node's headers timeout) or ever.
+ */
+const LATE_MS = 8_000;
 
 const ctx = useTestApp(async (db) => {
   const app = await buildTestApp(db, { httpTimeouts: TIMEOUTS });
@@ -40,7 +45,7 @@ describe('HTTP timeouts', () => {
   it('closes a connection whose headers never end, with 408, after the headers timeout', async () => {
     const { afterMs, answer } = await closedAfter('GET /api/v1/health HTTP/1.1\r\nHost: localhost\r\nX-Slow: ');
     expect(afterMs).toBeGreaterThanOrEqual(TIMEOUTS.headersMs - 50);
-    expect(afterMs).toBeLessThan(TIMEOUTS.headersMs + CHECK_SLACK_MS + 500);
+    expect(afterMs).toBeLessThan(TIMEOUTS.headersMs + LATE_MS);
     expect(answer).toMatch(/^HTTP\/1\.1 408/);
   });
 
@@ -49,13 +54,13 @@ describe('HTTP timeouts', () => {
       'POST /api/v1/auth/login HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"user',
     );
     expect(afterMs).toBeGreaterThanOrEqual(TIMEOUTS.requestMs - 50);
-    expect(afterMs).toBeLessThan(TIMEOUTS.requestMs + CHECK_SLACK_MS + 500);
+    expect(afterMs).toBeLessThan(TIMEOUTS.requestMs + LATE_MS);
   });
 
   it('closes a connection that says nothing after the headers timeout', async () => {
     const { afterMs } = await closedAfter('');
     expect(afterMs).toBeGreaterThanOrEqual(TIMEOUTS.headersMs - 50);
-    expect(afterMs).toBeLessThan(TIMEOUTS.headersMs + CHECK_SLACK_MS + 500);
+    expect(afterMs).toBeLessThan(TIMEOUTS.headersMs + LATE_MS);
   });
 
   it('keeps a live stream open past the request timeout', async () => {
@@ -76,7 +81,7 @@ describe('HTTP timeouts', () => {
     const started = Date.now();
     await live.ended;
     expect(Date.now() - started).toBeGreaterThanOrEqual(TIMEOUTS.idleMs - 100);
-    expect(Date.now() - started).toBeLessThan(TIMEOUTS.idleMs + 1_000);
+    expect(Date.now() - started).toBeLessThan(TIMEOUTS.idleMs + LATE_MS);
   });
 
   it('by default lets a live stream’s heartbeat keep its connection from idling out', () => {
