@@ -30,12 +30,11 @@ import {
   DEFAULT_HANDOVER_MESSAGE,
   HANDOVER_REASONS,
   conversationOwner,
-  handOver,
   notifyOwner,
   resumeAfterSilence,
 } from './ownership';
 import { PHRASES } from './phrasing';
-import { afterFailedSend, handOverSilently, sendAsAi, type SendDeps } from './sending';
+import { afterFailedSend, handOverOnce, handOverSilently, sendAsAi, type SendDeps } from './sending';
 
 /**
  * The reply job: one customer message → at most one answer from the owner's active agent, or a
@@ -78,16 +77,7 @@ async function handOverAndTell(
   reason: string,
   detail = reason,
 ): Promise<ReplyOutcome> {
-  const changed = await handOver(deps.db, {
-    userId: payload.userId,
-    conversationId: payload.conversationId,
-    kind,
-    reason,
-  });
-  if (!changed) {
-    await recordAttempt(deps.db, payload, 'skipped', 'a hand-over is open already');
-    return 'human_owner';
-  }
+  if (!(await handOverOnce(deps.db, payload, kind, reason))) return 'human_owner';
   await recordAttempt(deps.db, payload, 'sending', `hand-over: ${detail}`);
   const text = agent.handover_message?.trim() || DEFAULT_HANDOVER_MESSAGE;
   const told = await sendAsAi(deps, payload, text, undefined);

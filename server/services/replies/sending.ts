@@ -59,6 +59,18 @@ export async function sendAsAi(
   }
 }
 
+/** Hands the conversation over; false, recorded as skipped, when a hand-over is open already. */
+export async function handOverOnce(
+  db: SendDeps['db'],
+  payload: ReceivedMessage,
+  kind: EscalationKind,
+  reason: string,
+): Promise<boolean> {
+  const changed = await handOver(db, { userId: payload.userId, conversationId: payload.conversationId, kind, reason });
+  if (!changed) await recordAttempt(db, payload, 'skipped', 'a hand-over is open already');
+  return changed;
+}
+
 /**
  * Hands the conversation to the owner without a word to the customer: a send went wrong (and a
  * second message could go wrong the same way, or follow an answer that did arrive).
@@ -69,16 +81,7 @@ export async function handOverSilently(
   kind: EscalationKind,
   reason: string,
 ): Promise<'handed_over' | 'human_owner'> {
-  const changed = await handOver(deps.db, {
-    userId: payload.userId,
-    conversationId: payload.conversationId,
-    kind,
-    reason,
-  });
-  if (!changed) {
-    await recordAttempt(deps.db, payload, 'skipped', 'a hand-over is open already');
-    return 'human_owner';
-  }
+  if (!(await handOverOnce(deps.db, payload, kind, reason))) return 'human_owner';
   await recordAttempt(deps.db, payload, 'handed_over', `hand-over: ${reason}`);
   return 'handed_over';
 }
