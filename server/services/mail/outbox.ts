@@ -25,7 +25,7 @@ export const OUTBOX_LIST_LIMIT = 100;
  * A mail's text and link are sealed at rest: the one-time tokens they carry are stored only as
  * hashes, and a database copy must not hold them in the clear either. Bound to the address.
  */
-const outboxAad = (to: string) => `outbox_mails:${to.toLowerCase()}`;
+export const outboxAad = (to: string) => `outbox_mails:${to.toLowerCase()}`;
 
 export async function keepInOutbox(db: Executor, secrets: Pick<Secrets, 'encrypt'>, mail: OutgoingMail): Promise<void> {
   const seal = (text: string) => secrets.encrypt(text, outboxAad(mail.to));

@@ -8,6 +8,7 @@ import { DEFAULT_RATE_LIMITS, loadConfig, type Config, type RateLimits } from '.
 import { openPglite, openPostgres, type Db } from '../../../server/db/client';
 import { migrate } from '../../../server/db/migrate';
 import { CUSTOMER_TOKEN_HEADER } from '../../../server/sandbox/phone/customers';
+import { outboxAad } from '../../../server/services/mail/outbox';
 
 export interface TestDb {
   db: Db;
@@ -185,11 +186,10 @@ export async function mailsTo(
     'select subject, text, link, to_address from outbox_mails where lower(to_address) = lower($1) order by id',
     [email],
   );
-  const aad = (to: string) => `outbox_mails:${to.toLowerCase()}`;
   return rows.map((row) => ({
     subject: row.subject,
-    text: app.secrets.decrypt(row.text, aad(row.to_address)),
-    link: row.link === null ? null : app.secrets.decrypt(row.link, aad(row.to_address)),
+    text: app.secrets.decrypt(row.text, outboxAad(row.to_address)),
+    link: row.link === null ? null : app.secrets.decrypt(row.link, outboxAad(row.to_address)),
   }));
 }
 

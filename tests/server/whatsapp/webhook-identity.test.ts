@@ -1,7 +1,5 @@
 import type { Conversation, Message } from '../../../contract';
-import type { App } from '../../../server/app';
-import { openTestDb, type TestDb } from '../support/helpers';
-import { bearer } from '../support/helpers';
+import { bearer, useTestApp } from '../support/helpers';
 import {
   connectedOwner,
   envelope,
@@ -20,18 +18,7 @@ import { buildListeningSandboxApp } from '../support/whatsapp-helpers';
  * webhook reference" (updated 2026-08-11); v23.0's OpenAPI file predates these fields.
  */
 
-let testDb: TestDb;
-let app: App;
-
-beforeAll(async () => {
-  testDb = await openTestDb();
-  app = await buildListeningSandboxApp(testDb.db);
-});
-
-afterAll(async () => {
-  await app.close();
-  await testDb.dispose();
-});
+const ctx = useTestApp((db) => buildListeningSandboxApp(db));
 
 const PHONE = '16505551234';
 const BSUID = 'US.13491208655302741918';
@@ -56,7 +43,7 @@ function phoneAndBsuid(phoneNumberId: string, text = 'Hello', extra: Json = {}) 
 }
 
 async function conversationsOf(userId: number) {
-  return testDb.db.query<Json>(
+  return ctx.db.query<Json>(
     `select wa_id, bsuid, parent_bsuid, username, profile_name, unread_count from conversations
       where user_id = $1 order by bsuid`,
     [userId],
@@ -65,7 +52,7 @@ async function conversationsOf(userId: number) {
 
 describe('POST /api/v1/whatsapp/webhook: customers by business-scoped user ID', () => {
   it("stores a username customer's message beside the delivery's other messages, none lost", async () => {
-    const { userId, phoneNumberId, token } = await connectedOwner(app);
+    const { userId, phoneNumberId, token } = await connectedOwner(ctx.app);
     const delivery = usernameOnly(phoneNumberId) as unknown as { entry: { changes: { value: Json }[] }[] };
     const value = delivery.entry[0].changes[0].value as { contacts: Json[]; messages: Json[] };
     value.contacts.push({ profile: { name: 'Kim' }, wa_id: '15550009999', user_id: 'US.777' });
@@ -78,9 +65,9 @@ describe('POST /api/v1/whatsapp/webhook: customers by business-scoped user ID', 
       text: { body: 'Hi' },
     });
 
-    expect((await postWebhook(app, delivery as unknown as Json)).statusCode).toBe(200);
+    expect((await postWebhook(ctx.app, delivery as unknown as Json)).statusCode).toBe(200);
 
-    expect((await storedFor(testDb.db, userId)).messages.map((message) => message.body)).toEqual([
+    expect((await storedFor(ctx.db, userId)).messages.map((message) => message.body)).toEqual([
       'Does it come in another color?',
       'Hi',
     ]);
@@ -102,14 +89,18 @@ describe('POST /api/v1/whatsapp/webhook: customers by business-scoped user ID', 
         unread_count: 1,
       },
     ]);
-    const listed = await app.inject({ method: 'GET', url: '/api/v1/messages/conversations', headers: bearer(token) });
+    const listed = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/messages/conversations',
+      headers: bearer(token),
+    });
     expect(
       listed
         .json<Conversation[]>()
         .map(({ id }) => id)
         .sort(),
     ).toEqual(['15550009999@c.us', `${BSUID}@bsuid`]);
-    const thread = await app.inject({
+    const thread = await ctx.app.inject({
       method: 'GET',
       url: `/api/v1/messages/conversations/${encodeURIComponent(`${BSUID}@bsuid`)}`,
       headers: bearer(token),
@@ -119,26 +110,30 @@ describe('POST /api/v1/whatsapp/webhook: customers by business-scoped user ID', 
   });
 
   it('names a username customer by their username, never by a number', async () => {
-    const { phoneNumberId, token } = await connectedOwner(app);
+    const { phoneNumberId, token } = await connectedOwner(ctx.app);
     const delivery = usernameOnly(phoneNumberId) as unknown as {
       entry: { changes: { value: { contacts: Json[] } }[] }[];
     };
     delivery.entry[0].changes[0].value.contacts = [{ profile: { username: '@realsheenanelson' }, user_id: BSUID }];
-    await postWebhook(app, delivery as unknown as Json);
+    await postWebhook(ctx.app, delivery as unknown as Json);
 
-    const listed = await app.inject({ method: 'GET', url: '/api/v1/messages/conversations', headers: bearer(token) });
+    const listed = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/messages/conversations',
+      headers: bearer(token),
+    });
     expect(listed.json<Conversation[]>()).toMatchObject([{ id: `${BSUID}@bsuid`, name: '@realsheenanelson' }]);
   });
 
   it('finds a username customer by their username in the inbox search', async () => {
-    const { phoneNumberId, token } = await connectedOwner(app);
+    const { phoneNumberId, token } = await connectedOwner(ctx.app);
     const delivery = usernameOnly(phoneNumberId) as unknown as {
       entry: { changes: { value: { contacts: Json[] } }[] }[];
     };
     delivery.entry[0].changes[0].value.contacts = [{ profile: { username: '@realsheenanelson' }, user_id: BSUID }];
-    await postWebhook(app, delivery as unknown as Json);
+    await postWebhook(ctx.app, delivery as unknown as Json);
 
-    const found = await app.inject({
+    const found = await ctx.app.inject({
       method: 'GET',
       url: '/api/v1/messages/conversations?limit=50&q=realsheena',
       headers: bearer(token),
@@ -147,9 +142,9 @@ describe('POST /api/v1/whatsapp/webhook: customers by business-scoped user ID', 
   });
 
   it('keeps a phone customer who later hides their number in the same conversation', async () => {
-    const { userId, phoneNumberId } = await connectedOwner(app);
-    await postWebhook(app, phoneAndBsuid(phoneNumberId, 'With my number'));
-    await postWebhook(app, usernameOnly(phoneNumberId, 'Without it'));
+    const { userId, phoneNumberId } = await connectedOwner(ctx.app);
+    await postWebhook(ctx.app, phoneAndBsuid(phoneNumberId, 'With my number'));
+    await postWebhook(ctx.app, usernameOnly(phoneNumberId, 'Without it'));
 
     expect(await conversationsOf(userId)).toEqual([
       {
@@ -164,35 +159,35 @@ describe('POST /api/v1/whatsapp/webhook: customers by business-scoped user ID', 
   });
 
   it('gives a phone customer known from before BSUIDs their BSUID instead of a second conversation', async () => {
-    const { userId, phoneNumberId } = await connectedOwner(app);
+    const { userId, phoneNumberId } = await connectedOwner(ctx.app);
     await postWebhook(
-      app,
+      ctx.app,
       envelope(phoneNumberId, {
         contacts: [{ profile: { name: 'Sheena Nelson' }, wa_id: PHONE }],
         messages: [{ from: PHONE, id: wamid(), timestamp: '1749416383', type: 'text', text: { body: 'Old' } }],
       }),
     );
-    await postWebhook(app, phoneAndBsuid(phoneNumberId, 'New'));
-    await postWebhook(app, usernameOnly(phoneNumberId, 'Hidden'));
+    await postWebhook(ctx.app, phoneAndBsuid(phoneNumberId, 'New'));
+    await postWebhook(ctx.app, usernameOnly(phoneNumberId, 'Hidden'));
 
     expect(await conversationsOf(userId)).toMatchObject([{ wa_id: PHONE, bsuid: BSUID, unread_count: 3 }]);
   });
 
   it('keeps the parent BSUID Meta sends for linked portfolios', async () => {
-    const { userId, phoneNumberId } = await connectedOwner(app);
+    const { userId, phoneNumberId } = await connectedOwner(ctx.app);
     const delivery = phoneAndBsuid(phoneNumberId, 'Hello', { parent_user_id: PARENT_BSUID }) as unknown as {
       entry: { changes: { value: { messages: Json[] } }[] }[];
     };
     delivery.entry[0].changes[0].value.messages[0].from_parent_user_id = PARENT_BSUID;
-    await postWebhook(app, delivery as unknown as Json);
+    await postWebhook(ctx.app, delivery as unknown as Json);
 
     expect(await conversationsOf(userId)).toMatchObject([{ wa_id: PHONE, bsuid: BSUID, parent_bsuid: PARENT_BSUID }]);
   });
 
   it('moves the customer along when their BSUID changes (system user_changed_user_id), nothing duplicated', async () => {
-    const { userId, phoneNumberId } = await connectedOwner(app);
+    const { userId, phoneNumberId } = await connectedOwner(ctx.app);
     const NEW_BSUID = 'US.99887766554433221100';
-    await postWebhook(app, usernameOnly(phoneNumberId, 'Before'));
+    await postWebhook(ctx.app, usernameOnly(phoneNumberId, 'Before'));
     const change = envelope(phoneNumberId, {
       messages: [
         {
@@ -209,11 +204,11 @@ describe('POST /api/v1/whatsapp/webhook: customers by business-scoped user ID', 
         },
       ],
     });
-    expect((await postWebhook(app, change)).statusCode).toBe(200);
-    await postWebhook(app, usernameOnly(phoneNumberId, 'After', NEW_BSUID));
+    expect((await postWebhook(ctx.app, change)).statusCode).toBe(200);
+    await postWebhook(ctx.app, usernameOnly(phoneNumberId, 'After', NEW_BSUID));
 
     expect(await conversationsOf(userId)).toMatchObject([{ wa_id: BSUID, bsuid: NEW_BSUID, unread_count: 3 }]);
-    expect((await storedFor(testDb.db, userId)).messages.map((message) => message.type)).toEqual([
+    expect((await storedFor(ctx.db, userId)).messages.map((message) => message.type)).toEqual([
       'text',
       'system',
       'text',
@@ -221,13 +216,13 @@ describe('POST /api/v1/whatsapp/webhook: customers by business-scoped user ID', 
   });
 
   it('refuses a message that names no sender as a whole (400), storing nothing', async () => {
-    const { userId, phoneNumberId } = await connectedOwner(app);
+    const { userId, phoneNumberId } = await connectedOwner(ctx.app);
     const delivery = usernameOnly(phoneNumberId) as unknown as {
       entry: { changes: { value: { messages: Json[] } }[] }[];
     };
     delete delivery.entry[0].changes[0].value.messages[0].from_user_id;
 
-    const response = await postWebhook(app, delivery as unknown as Json);
+    const response = await postWebhook(ctx.app, delivery as unknown as Json);
 
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ detail: expect.stringContaining('must name its sender') });
@@ -235,15 +230,15 @@ describe('POST /api/v1/whatsapp/webhook: customers by business-scoped user ID', 
   });
 
   it('applies a status that names the customer by BSUID only (no recipient_id)', async () => {
-    const { userId, phoneNumberId } = await connectedOwner(app);
-    const id = await storedReply(testDb.db, userId);
+    const { userId, phoneNumberId } = await connectedOwner(ctx.app);
+    const id = await storedReply(ctx.db, userId);
     const status = envelope(phoneNumberId, {
       statuses: [{ id, status: 'delivered', timestamp: '1750263773', recipient_user_id: BSUID }],
     });
 
-    expect((await postWebhook(app, status)).statusCode).toBe(200);
+    expect((await postWebhook(ctx.app, status)).statusCode).toBe(200);
 
-    const row = await testDb.db.one<{ status: string }>('select status from messages where wamid = $1', [id]);
+    const row = await ctx.db.one<{ status: string }>('select status from messages where wamid = $1', [id]);
     expect(row.status).toBe('delivered');
   });
 });
