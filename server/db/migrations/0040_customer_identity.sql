@@ -100,8 +100,9 @@ begin
     insert into conversations (user_id, wa_id, bsuid, parent_bsuid, username)
     select k.user_id, coalesce(k.phone, k.bsuid), k.bsuid, k.parent_bsuid, k.username
       from customers k
-     where not exists (select from conversations d
-                        where d.user_id = k.user_id and (d.bsuid = k.bsuid or d.wa_id = k.phone))
+     -- Two lookups, each on its own unique index (an `or` of both scanned and merged them for every customer).
+     where not exists (select from conversations d where d.user_id = k.user_id and d.bsuid = k.bsuid)
+       and not exists (select from conversations d where d.user_id = k.user_id and d.wa_id = k.phone)
      order by k.user_id, coalesce(k.phone, k.bsuid)
     on conflict do nothing
   ), events_kept as (
@@ -126,11 +127,12 @@ begin
              as u(phone_number_id, phone, bsuid, wamid, type, body, raw, in_reply_to, sent_at, profile_name, first,
                   position)
         join whatsapp_connections o on o.phone_number_id = u.phone_number_id
-        cross join lateral (
-          select d.id as conversation_id from conversations d
-           where d.user_id = o.user_id and (d.bsuid = u.bsuid or d.wa_id = u.phone)
-           order by d.bsuid = u.bsuid desc nulls last
-           limit 1) c
+        -- The customer's conversation by BSUID, else by phone: one index lookup each.
+        join lateral (
+          select coalesce(
+            (select d.id from conversations d where d.user_id = o.user_id and d.bsuid = u.bsuid),
+            (select d.id from conversations d where d.user_id = o.user_id and d.wa_id = u.phone)) as conversation_id) c
+          on c.conversation_id is not null
     ), added as (
       insert into messages
         (user_id, conversation_id, wamid, direction, sender, type, body, raw, in_reply_to, status, sent_at)
