@@ -47,6 +47,8 @@ const WARM_UP: Burst = { label: 'warm-up', customers: 5, withinMs: 500, slackMs:
 const INGESTION_ALLOWANCE_MS = 1_000;
 const SCANNED_PAGES = 30;
 
+const FIRST_CUSTOMER = 16505560000;
+
 function sleep(ms: number) {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
@@ -84,7 +86,7 @@ async function replyDelay(api: Api, phoneNumberId: string, waId: string): Promis
     'GET',
     `/sandbox/phone/thread?phone_number_id=${phoneNumberId}&wa_id=${waId}`,
     undefined,
-    CUSTOMER_PHONE_HEADERS,
+    customerPhone(waId),
   );
   const asked = thread.messages.find((message) => message.from === 'customer');
   const answered = thread.messages.find((message) => message.from === 'business');
@@ -93,6 +95,15 @@ async function replyDelay(api: Api, phoneNumberId: string, waId: string): Promis
 }
 
 /** A shape of Threadline under test: how to reach its API, and how to stop it. */
+/**
+ * Each customer is a phone of its own, at an address of its own: the sandbox phone limits sends and
+ * reads per client address (the servers here believe one proxy's X-Forwarded-For).
+ */
+function customerPhone(waId: string) {
+  const n = Number(waId) - FIRST_CUSTOMER;
+  return { ...CUSTOMER_PHONE_HEADERS, 'x-forwarded-for': `198.18.${Math.floor(n / 250)}.${n % 250}` };
+}
+
 interface Shape {
   label: string;
   api: Api;
@@ -101,7 +112,7 @@ interface Shape {
 }
 
 async function runBurst(shape: Shape, phoneNumberId: string, burst: Burst, offset: number) {
-  const waIds = Array.from({ length: burst.customers }, (_, i) => String(16505560000 + offset + i));
+  const waIds = Array.from({ length: burst.customers }, (_, i) => String(FIRST_CUSTOMER + offset + i));
   const spacingMs = burst.withinMs / burst.customers;
   await Promise.all(
     waIds.map(async (waId, i) => {
@@ -110,11 +121,7 @@ async function runBurst(shape: Shape, phoneNumberId: string, burst: Burst, offse
         'POST',
         '/sandbox/phone/messages',
         { phone_number_id: phoneNumberId, name: `Customer ${i}`, phone_number: `+${waId}`, text: 'Do you ship today?' },
-        // Each customer is a phone of its own (the sandbox phone limits sends per client address).
-        {
-          ...CUSTOMER_PHONE_HEADERS,
-          'x-forwarded-for': `198.18.${Math.floor((offset + i) / 250)}.${(offset + i) % 250}`,
-        },
+        customerPhone(waId),
       );
     }),
   );
