@@ -65,6 +65,7 @@ const Thread = Type.Object({
         }),
         Type.Null(),
       ]),
+      typed: Type.Optional(Type.Boolean()),
       status: Type.Union([Type.Literal('sent'), Type.Literal('delivered'), Type.Literal('read'), Type.Null()]),
       media: Type.Union([
         Type.Object({

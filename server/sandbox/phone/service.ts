@@ -57,6 +57,11 @@ export interface ThreadMessage {
   timestamp: string;
   /** The message this one quotes; `text` null when it is not in the thread. */
   context: { id: string; from: 'customer' | 'business' | null; text: string | null } | null;
+  /**
+   * The business's messages only: the business showed its typing indicator for it (WHATSAPP.md §0),
+   * so the phone, which polls, shows "typing…" before it even when both came between two polls.
+   */
+  typed?: boolean;
   /** The customer's own messages only: ✓ sent, ✓✓ delivered (our webhook took it), blue ✓✓ read. */
   status: TickStatus | null;
   /** A photo, audio, video, file, sticker (its bytes at GET /sandbox/phone/media) or a place. */
@@ -262,6 +267,7 @@ type ThreadRow = {
   context_wamid: string | null;
   quoted_direction: 'inbound' | 'outbound' | null;
   quoted_text: string | null;
+  typed: boolean;
 };
 
 function tickOf(row: ThreadRow): TickStatus | null {
@@ -286,6 +292,7 @@ function asThreadMessage(row: ThreadRow): ThreadMessage {
           text: row.quoted_text,
         }
       : null,
+    ...(row.direction === 'outbound' ? { typed: row.typed } : {}),
     status: tickOf(row),
   };
 }
@@ -322,7 +329,18 @@ export async function readThread(
   const rows = await db.query<ThreadRow>(
     `select * from (
        select m.wamid, m.direction, m.type, m.body, m.body ->> 'body' as text, m.created_at, m.delivered_at, m.read_at,
-              m.context_wamid, q.direction as quoted_direction, q.body ->> 'body' as quoted_text
+              m.context_wamid, q.direction as quoted_direction, q.body ->> 'body' as quoted_text,
+              -- Typed: a customer message got the typing indicator less than TYPING_SECONDS before this
+              -- business message, and no other business message came in between.
+              m.direction = 'outbound' and exists (
+                select 1 from sandbox_messages t
+                 where t.phone_number_id = m.phone_number_id and t.wa_id = m.wa_id and t.direction = 'inbound'
+                   and t.typing_at <= m.created_at and t.typing_at > m.created_at - $5::integer * interval '1 second'
+                   and not exists (
+                     select 1 from sandbox_messages r
+                      where r.phone_number_id = m.phone_number_id and r.wa_id = m.wa_id and r.direction = 'outbound'
+                        and r.created_at >= t.typing_at and r.created_at < m.created_at)
+              ) as typed
          from sandbox_messages m
          left join sandbox_messages q
            on q.wamid = m.context_wamid and q.phone_number_id = m.phone_number_id and q.wa_id = m.wa_id
@@ -330,7 +348,7 @@ export async function readThread(
         order by m.created_at desc, m.wamid desc
         limit $3
      ) newest order by created_at, wamid`,
-    [phone.id, waId, THREAD_LIMIT, since],
+    [phone.id, waId, THREAD_LIMIT, since, TYPING_SECONDS],
   );
   return {
     business: asSandboxNumber(phone),

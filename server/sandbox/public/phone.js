@@ -19,6 +19,12 @@
   var TOKEN_HEADER = 'x-sandbox-customer-token';
   var TICKS = { sent: '✓', delivered: '✓✓', read: '✓✓' };
   var TICK_LABELS = { sent: 'Sent', delivered: 'Delivered', read: 'Read' };
+  /**
+   * How long "typing…" shows before a business message that was typed: the phone polls, so a reply
+   * that came right after its typing indicator would otherwise appear without it, as no real phone
+   * would show it.
+   */
+  var TYPING_REPLAY_MS = 1200;
 
   var state = {
     numbers: [],
@@ -26,6 +32,11 @@
     pollTimer: null,
     pollSeq: 0,
     rendered: '',
+    /** The thread the phone shows (business number and customer), and the business messages shown in it. */
+    shownThread: '',
+    shownIds: {},
+    replayTimer: null,
+    lastThread: null,
     sending: false,
     justSent: false,
     token: null,
@@ -389,9 +400,45 @@
     return number ? number.verified_name : 'Business';
   }
 
+  /**
+   * The business messages typed before they came that this thread has not shown yet: they wait behind
+   * "typing…" for TYPING_REPLAY_MS. A thread seen for the first time shows what it holds at once.
+   */
+  function heldBack(thread) {
+    var which = thread.business.phone_number_id + '|' + thread.wa_id;
+    if (state.shownThread !== which) {
+      state.shownThread = which;
+      state.shownIds = {};
+      thread.messages.forEach(function (message) {
+        state.shownIds[message.id] = true;
+      });
+    }
+    return thread.messages.filter(function (message) {
+      return message.from === 'business' && message.typed && !state.shownIds[message.id];
+    });
+  }
+
   function render(thread) {
+    state.lastThread = thread;
+    var held = thread ? heldBack(thread) : [];
+    if (held.length > 0 && !state.replayTimer) {
+      state.replayTimer = window.setTimeout(function () {
+        state.replayTimer = null;
+        held.forEach(function (message) {
+          state.shownIds[message.id] = true;
+        });
+        render(state.lastThread);
+      }, TYPING_REPLAY_MS);
+    }
+    if (held.length > 0) {
+      thread = Object.assign({}, thread, {
+        messages: thread.messages.filter(function (message) {
+          return held.indexOf(message) < 0;
+        }),
+      });
+    }
     var key = JSON.stringify(thread ? thread.messages : null);
-    el('typing').hidden = !(thread && thread.typing);
+    el('typing').hidden = !(thread && (thread.typing || held.length > 0));
     if (key === state.rendered) return;
     state.rendered = key;
     var box = el('thread');

@@ -414,10 +414,17 @@ describe("the business's replies and their statuses", () => {
         text: 'Yes, in blue and green.',
         timestamp: expect.any(String),
         context: { id: asked.id, from: 'customer', text: 'Does it come in another color?' },
+        // Typed: the phone shows "typing…" before it, even when it polled after both.
+        typed: true,
         status: null,
         media: null,
       },
     ]);
+
+    // A second reply, without a typing indicator of its own, was not typed.
+    const more = await graph.sendText(token, signup.phone_number_id, { to: customer.waId, body: 'And in red.' });
+    const later = (await readThread(signup.phone_number_id, customer.waId)).json<Thread>();
+    expect(later.messages.find((message) => message.id === more.messages[0].id)?.typed).toBe(false);
 
     // The customer answers quoting the business's reply: Meta's context names the business number.
     const answered = await phoneSays(signup.phone_number_id, customer.phoneNumber, 'Blue, please', {
