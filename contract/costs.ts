@@ -62,9 +62,7 @@ export const RateCardBody = Type.Object({
 export type RateCardBody = Static<typeof RateCardBody>;
 
 export const CostsQuery = Type.Object({
-  month: Type.Optional(
-    Type.String({ maxLength: 16, description: 'YYYY-MM in tz; the current month when absent' }),
-  ),
+  month: Type.Optional(Type.String({ maxLength: 16, description: 'YYYY-MM in tz; the current month when absent' })),
   tz: Type.Optional(
     Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_+\\-/]+$', description: 'IANA time zone' }),
   ),

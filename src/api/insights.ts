@@ -11,7 +11,16 @@ import type {
 import { API_BASE_URL } from '../config';
 import { readError, request } from './client';
 
-export type { ActivityItem, ActivityList, AnalyticsSummary, CostReport, DashboardSummary, RateCard, RateCardBody, Timeseries };
+export type {
+  ActivityItem,
+  ActivityList,
+  AnalyticsSummary,
+  CostReport,
+  DashboardSummary,
+  RateCard,
+  RateCardBody,
+  Timeseries,
+};
 
 export type AnalyticsInterval = Timeseries['interval'];
 

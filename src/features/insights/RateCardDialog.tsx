@@ -10,7 +10,7 @@ import TextField from '@mui/material/TextField';
 import { Form, Formik } from 'formik';
 import * as Yup from 'yup';
 import { COSTS_ERRORS, PRICING_CATEGORIES, RATE_CARD_LIMITS, type PricingCategory } from '../../../contract/costs';
-import type { RateCard } from '../../api/insights';
+import type { RateCard } from '../../../contract/costs';
 import { fieldProps } from '../../components/formField';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { rateEditorClosed, ratesSubmitted, selectRateEditor } from './costsSlice';
@@ -96,14 +96,22 @@ export default function RateCardDialog({ rateCard }: RateCardDialogProps) {
                 )}
                 <Stack spacing={2}>
                   <TextField
-                    {...fieldProps(form, 'currency', serverField === 'currency' ? (editor.error ?? undefined) : undefined)}
+                    {...fieldProps(
+                      form,
+                      'currency',
+                      serverField === 'currency' ? (editor.error ?? undefined) : undefined,
+                    )}
                     label="Currency"
                     slotProps={{ htmlInput: { maxLength: 3 } }}
                   />
                   {PRICING_CATEGORIES.map((category) => (
                     <TextField
                       key={category}
-                      {...fieldProps(form, category, serverField === category ? (editor.error ?? undefined) : undefined)}
+                      {...fieldProps(
+                        form,
+                        category,
+                        serverField === category ? (editor.error ?? undefined) : undefined,
+                      )}
                       label={categoryName(category)}
                       inputMode="decimal"
                     />

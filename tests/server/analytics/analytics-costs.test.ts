@@ -10,10 +10,10 @@ let seq = 0;
 
 async function conversationOf(db: Db, userId: number) {
   seq += 1;
-  const row = await db.one<{ id: number }>(
-    'insert into conversations (user_id, wa_id) values ($1, $2) returning id',
-    [userId, `4477100${String(seq).padStart(5, '0')}`],
-  );
+  const row = await db.one<{ id: number }>('insert into conversations (user_id, wa_id) values ($1, $2) returning id', [
+    userId,
+    `4477100${String(seq).padStart(5, '0')}`,
+  ]);
   return Number(row.id);
 }
 
@@ -48,7 +48,7 @@ function costs(token: string, query: string) {
   return ctx.app.inject({ method: 'GET', url: `/api/v1/analytics/costs?${query}`, headers: bearer(token) });
 }
 
-function putRates(token: string, payload: unknown) {
+function putRates(token: string, payload: Record<string, unknown>) {
   return ctx.app.inject({ method: 'PUT', url: '/api/v1/analytics/rate-card', headers: bearer(token), payload });
 }
 
@@ -144,12 +144,15 @@ describe('GET /api/v1/analytics/costs', () => {
     expect(report.month).toBe(new Date().toISOString().slice(0, 7));
   });
 
-  it.each([['2026-13'], ['2026-1'], ['november'], ['2026-11-01']])('refuses month=%s with a 422 on month', async (month) => {
-    const { token } = await registerUser(ctx.app);
-    const response = await costs(token, `month=${month}`);
-    expect(response.statusCode).toBe(422);
-    expect(response.json<ErrorBody>()).toMatchObject({ field: 'month', code: 'validation_failed' });
-  });
+  it.each([['2026-13'], ['2026-1'], ['november'], ['2026-11-01']])(
+    'refuses month=%s with a 422 on month',
+    async (month) => {
+      const { token } = await registerUser(ctx.app);
+      const response = await costs(token, `month=${month}`);
+      expect(response.statusCode).toBe(422);
+      expect(response.json<ErrorBody>()).toMatchObject({ field: 'month', code: 'validation_failed' });
+    },
+  );
 
   it('refuses an unknown time zone with a 422 on tz', async () => {
     const { token } = await registerUser(ctx.app);
@@ -168,7 +171,11 @@ describe('GET /api/v1/analytics/rate-card', () => {
   it('answers the default table until the owner changes it, storing nothing', async () => {
     const { token, user } = await registerUser(ctx.app);
 
-    const response = await ctx.app.inject({ method: 'GET', url: '/api/v1/analytics/rate-card', headers: bearer(token) });
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/analytics/rate-card',
+      headers: bearer(token),
+    });
 
     expect(response.statusCode).toBe(200);
     expect(response.json<RateCard>()).toEqual({ ...DEFAULT_RATE_CARD, is_default: true });

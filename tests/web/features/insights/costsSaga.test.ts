@@ -24,10 +24,10 @@ function signedIn(): RootState {
 }
 
 function showing(month: string): RootState {
-  return [
-    costsLoadStarted({ month }),
-    costsLoaded({ report: aCostReport({ month }), rateCard: aRateCard() }),
-  ].reduce(testReducer, signedIn());
+  return [costsLoadStarted({ month }), costsLoaded({ report: aCostReport({ month }), rateCard: aRateCard() })].reduce(
+    testReducer,
+    signedIn(),
+  );
 }
 
 const RATES = { currency: 'EUR', rates: { marketing: 0.06 } };
@@ -87,7 +87,12 @@ describe('the costs saga', () => {
   });
 
   it("shows a refusal in the server's words, with the field it names", () => {
-    const refusal = new ApiError('rates.marketing must be a number from 0 to 1000.', 422, 'validation_failed', 'rates.marketing');
+    const refusal = new ApiError(
+      'rates.marketing must be a number from 0 to 1000.',
+      422,
+      'validation_failed',
+      'rates.marketing',
+    );
     return expectSaga(saveRates, ratesSubmitted(RATES))
       .withReducer(testReducer, showing('2026-11'))
       .provide([[matchers.call.fn(insightsApi.saveRateCard), throwError(refusal)]])

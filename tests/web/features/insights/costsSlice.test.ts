@@ -47,7 +47,11 @@ describe('the costs slice', () => {
   });
 
   it('keeps the failure to show with its retry', () => {
-    const failed = reduce(initialCostsState, costsLoadStarted({ month: '2026-11' }), costsLoadFailed({ message: 'No' }));
+    const failed = reduce(
+      initialCostsState,
+      costsLoadStarted({ month: '2026-11' }),
+      costsLoadFailed({ message: 'No' }),
+    );
     expect(failed).toMatchObject({ status: 'failed', error: 'No' });
   });
 
