@@ -31,6 +31,14 @@ create table pricing_rate_cards (
   updated_at timestamptz not null default now()
 );
 
+-- A price told by a status that does not move the message on (a `delivered` after `read`) reaches the open
+-- conversation as its status does; when both change together the two notifications are one (same payload).
+create trigger messages_live_pricing after update of billable, pricing_category, pricing_type on messages
+  for each row when (old.billable is distinct from new.billable
+                     or old.pricing_category is distinct from new.pricing_category
+                     or old.pricing_type is distinct from new.pricing_type)
+  execute function live_message_status();
+
 drop function webhook_store(text[], text[], text[], text[], text[], text[], text[], text[], text[], text[], text[],
   text[], text[], text[], text[], text[], text[], text[], text[], text[], text[], double precision[], text[],
   boolean[], text[], text[], timestamptz, text[], boolean[], text[], text[], text[], text[], bigint[], integer[],

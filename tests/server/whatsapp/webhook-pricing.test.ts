@@ -1,5 +1,6 @@
 import type { Message } from '../../../contract';
 import { bearer, useTestApp } from '../support/helpers';
+import { openStream } from '../support/live-stream';
 import {
   connectedOwner,
   CUSTOMER,
@@ -202,6 +203,30 @@ describe('POST /api/v1/whatsapp/webhook: what each message costs', () => {
     await postWebhook(ctx.app, statusOf(second.phoneNumberId, pmpMarketing(id)));
 
     expect(await pricingOf(id)).toMatchObject({ status: 'sent', billable: null, pricing_category: null });
+  });
+});
+
+describe('GET /api/v1/events: a price told late', () => {
+  it('tells the open conversation when a status that changes nothing else brings the price', async () => {
+    const { userId, phoneNumberId, token } = await connectedOwner(ctx.app);
+    const id = await storedReply(ctx.db, userId, 'read');
+    const { port } = ctx.app.server.address() as { port: number };
+    const live = await openStream(`http://127.0.0.1:${port}`, token);
+    try {
+      await live.next((event) => event.type === 'inbox.version');
+
+      await postWebhook(ctx.app, statusOf(phoneNumberId, pmpMarketing(id, 'delivered')));
+
+      const { id: messageId } = await ctx.db.one<{ id: number }>('select id from messages where wamid = $1', [id]);
+      expect(await live.next((event) => event.type === 'message.status')).toEqual({
+        type: 'message.status',
+        conversationId: `${CUSTOMER}@c.us`,
+        messageId: Number(messageId),
+        status: 'read',
+      });
+    } finally {
+      live.close();
+    }
   });
 });
 
