@@ -155,6 +155,19 @@ export const MessageMedia = Type.Object({
 });
 export type MessageMedia = Static<typeof MessageMedia>;
 
+/**
+ * What one of our messages costs, as Meta's status webhooks told it (per-message pricing since
+ * 2025-07-01): billed or free, its category (marketing, utility, authentication, service,
+ * marketing_lite or a newer word of Meta's) and why it was free (free_customer_service,
+ * free_entry_point) or 'regular'. Null parts: the statuses did not say.
+ */
+export const MessagePricing = Type.Object({
+  billable: Type.Union([Type.Boolean(), Type.Null()]),
+  category: Type.Union([Type.String(), Type.Null()]),
+  type: Type.Union([Type.String(), Type.Null()]),
+});
+export type MessagePricing = Static<typeof MessagePricing>;
+
 /** SPEC.md §3 Message, plus delivery status, who sent it and reactions. `id` is the wamid. */
 export const Message = Type.Object({
   id: Type.String(),
@@ -171,6 +184,8 @@ export const Message = Type.Object({
   sources: Type.Optional(MessageSources),
   /** Photos, voice notes, videos, files, stickers and locations; absent on text. */
   media: Type.Optional(MessageMedia),
+  /** Our messages only: what it cost, once a status told it; null before that and on the customer's. */
+  pricing: Type.Optional(Type.Union([MessagePricing, Type.Null()])),
 });
 export type Message = Static<typeof Message>;
 

@@ -9,3 +9,4 @@ export * from './analytics';
 export * from './live';
 export * from './media';
 export * from './templates';
+export * from './costs';

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import agents from './agents';
 import agentKnowledge from './agents/contexts';
 import analytics from './analytics';
+import analyticsCosts from './analytics/costs';
 import analyticsExport from './analytics/export';
 import auth from './auth';
 import session from './auth/session';
@@ -51,6 +52,7 @@ export default async function routes(app: FastifyInstance) {
     await owner.register(documents);
     await owner.register(analytics);
     await owner.register(analyticsExport);
+    await owner.register(analyticsCosts);
     // The outbox exists only on a try-out install: mail is not really sent and no Meta app is
     // configured (the sandbox is on). A real deployment has neither.
     if (!app.config.smtpUrl && app.whatsapp.settings.sandbox) await owner.register(sandbox);

@@ -7,13 +7,14 @@ import {
   type BusinessNumber,
   type SandboxWebhooks,
   type StatusName,
+  type StatusPricing,
   type StatusUpdate,
 } from './webhooks';
 
 /**
  * The life of a message the business sends through the simulator, told back by status webhooks:
  * `sent` as soon as the send has been answered, `delivered` a moment later, `read` when the
- * customer's phone shows it (once per message).
+ * customer's phone shows it (once per message); `sent` and `delivered` tell what it cost.
  */
 
 /** After the send's answer has gone out, so that our app has stored the message it names. */
@@ -44,21 +45,39 @@ async function conversationOf(db: Db, number: BusinessNumber, waId: string): Pro
   };
 }
 
+/** What the sandbox kept of one of the business's messages: its pricing, and how it named the customer. */
+export interface SentMessage {
+  pricing: StatusPricing | null;
+  /** Sent to the BSUID alone (`recipient`): the number is not shown, so statuses carry no `recipient_id`. */
+  byBsuid: boolean;
+}
+
+async function sentMessage(db: Db, wamid: string): Promise<SentMessage> {
+  const row = await db.maybeOne<{ pricing: StatusPricing | null; by_bsuid: boolean }>(
+    'select pricing, by_bsuid from sandbox_messages where wamid = $1',
+    [wamid],
+  );
+  return { pricing: row?.pricing ?? null, byBsuid: row?.by_bsuid ?? false };
+}
+
 /**
- * One status as Meta's webhooks write it: `sent` and `delivered` carry the conversation and its
- * pricing (a free service message since PMP), `read` neither.
+ * One status as Meta's webhooks write it: `recipient_user_id` always, `recipient_id` only when the
+ * customer's number is known (Meta's "Business-scoped user IDs" page, updated 2026-11-05); `sent` and
+ * `delivered` carry the conversation and the message's pricing (per message since 2025-07-01: Meta's
+ * "Status messages webhook reference", updated 2026-05-21), `read` neither.
  */
 export function statusUpdate(
   status: StatusName,
   wamid: string,
   waId: string,
+  sent: SentMessage,
   conversation?: ConversationWindow,
 ): StatusUpdate {
   const update: StatusUpdate = {
     id: wamid,
     status,
     timestamp: unixSeconds(new Date()),
-    recipient_id: waId,
+    ...(sent.byBsuid ? {} : { recipient_id: waId }),
     recipient_user_id: bsuidOf(waId),
   };
   if (status === 'read' || !conversation) return update;
@@ -67,9 +86,9 @@ export function statusUpdate(
     conversation: {
       id: conversation.id,
       ...(status === 'sent' ? { expiration_timestamp: conversation.expiresAt } : {}),
-      origin: { type: 'service' },
+      origin: { type: sent.pricing?.category ?? 'service' },
     },
-    pricing: { billable: false, pricing_model: 'PMP', category: 'service', type: 'free_customer_service' },
+    ...(sent.pricing ? { pricing: sent.pricing } : {}),
   };
 }
 
@@ -84,14 +103,16 @@ export function businessMessageSent(
   const deliveredDelay = SENT_DELAY_MS + crypto.randomInt(DELIVERED_DELAY_MS.min, DELIVERED_DELAY_MS.max + 1);
   webhooks.later(SENT_DELAY_MS, async () => {
     const conversation = await conversationOf(db, number, waId);
-    await webhooks.send(number, statusPayload(number, [statusUpdate('sent', wamid, waId, conversation)]));
+    const sent = await sentMessage(db, wamid);
+    await webhooks.send(number, statusPayload(number, [statusUpdate('sent', wamid, waId, sent, conversation)]));
   });
   webhooks.later(deliveredDelay, async () => {
     await db.query('update sandbox_messages set delivered_at = coalesce(delivered_at, now()) where wamid = $1', [
       wamid,
     ]);
     const conversation = await conversationOf(db, number, waId);
-    await webhooks.send(number, statusPayload(number, [statusUpdate('delivered', wamid, waId, conversation)]));
+    const sent = await sentMessage(db, wamid);
+    await webhooks.send(number, statusPayload(number, [statusUpdate('delivered', wamid, waId, sent, conversation)]));
   });
 }
 
@@ -106,23 +127,22 @@ export async function customerReadThread(
   waId: string,
   since: Date,
 ): Promise<string[]> {
-  const read = await db.query<{ wamid: string }>(
+  const read = await db.query<{ wamid: string; by_bsuid: boolean }>(
     `update sandbox_messages set read_at = now()
       where phone_number_id = $1 and wa_id = $2 and direction = 'outbound' and read_at is null and created_at >= $3
-      returning wamid`,
+      returning wamid, by_bsuid`,
     [number.id, waId, since],
   );
-  const wamids = read.map((row) => row.wamid);
-  if (wamids.length > 0) {
+  if (read.length > 0) {
     webhooks.later(0, async () => {
       await webhooks.send(
         number,
         statusPayload(
           number,
-          wamids.map((wamid) => statusUpdate('read', wamid, waId)),
+          read.map((row) => statusUpdate('read', row.wamid, waId, { pricing: null, byBsuid: row.by_bsuid })),
         ),
       );
     });
   }
-  return wamids;
+  return read.map((row) => row.wamid);
 }

@@ -57,7 +57,20 @@ export interface StatusUpdate {
   recipient_id?: string;
   recipient_user_id: string;
   conversation?: { id: string; expiration_timestamp?: string; origin: { type: string } };
-  pricing?: { billable: boolean; pricing_model: 'CBP' | 'PMP'; category: string; type: string };
+  pricing?: StatusPricing;
+}
+
+/**
+ * A status's `pricing` as Meta writes it since per-message pricing (2025-07-01): `pricing_model` "PMP",
+ * `category` the template's (or `service` for a free-form message), `type` why it was free or `regular`
+ * (Meta's "Pricing updates on the WhatsApp Business Platform",
+ * https://developers.facebook.com/docs/whatsapp/pricing/updates-to-pricing; v23.0's OpenAPI file lacks `type`).
+ */
+export interface StatusPricing {
+  billable: boolean;
+  pricing_model: 'CBP' | 'PMP';
+  category: string;
+  type: string;
 }
 
 export interface MessagesValue {

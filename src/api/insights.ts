@@ -1,8 +1,26 @@
-import type { ActivityItem, ActivityList, AnalyticsSummary, DashboardSummary, Timeseries } from '../../contract';
+import type {
+  ActivityItem,
+  ActivityList,
+  AnalyticsSummary,
+  CostReport,
+  DashboardSummary,
+  RateCard,
+  RateCardBody,
+  Timeseries,
+} from '../../contract';
 import { API_BASE_URL } from '../config';
 import { readError, request } from './client';
 
-export type { ActivityItem, ActivityList, AnalyticsSummary, DashboardSummary, Timeseries };
+export type {
+  ActivityItem,
+  ActivityList,
+  AnalyticsSummary,
+  CostReport,
+  DashboardSummary,
+  RateCard,
+  RateCardBody,
+  Timeseries,
+};
 
 export type AnalyticsInterval = Timeseries['interval'];
 
@@ -61,6 +79,11 @@ export const insightsApi = {
       reading: 'messaging',
     }),
   exportMessages,
+  monthCosts: (token: string, month: string, tz: string) =>
+    request<CostReport>(`/analytics/costs?${query({ month, tz })}`, { token, reading: 'messaging' }),
+  rateCard: (token: string) => request<RateCard>('/analytics/rate-card', { token, reading: 'messaging' }),
+  saveRateCard: (token: string, body: RateCardBody) =>
+    request<RateCard>('/analytics/rate-card', { token, method: 'PUT', json: body, reading: 'messaging' }),
 };
 
 /** The browser's IANA time zone, sent with every insight request. */

@@ -4,6 +4,7 @@ import type { PhoneRow } from './accounts';
 import { graphErrors } from './errors';
 import { bsuidOf, digitsOf, wamid } from './ids';
 import { storeMedia } from './media';
+import type { StatusPricing } from '../webhooks';
 import { renderTemplate, variablesOf, type TemplateRow } from './templates';
 
 /**
@@ -90,13 +91,39 @@ async function recipient(
   return { contact: { input: to, wa_id: waId }, waId, quoted };
 }
 
-async function storeOutbound(db: Executor, phone: PhoneRow, body: Body, type: string, content: unknown) {
+/** A free-form message: only possible in the customer service window, where it is free. */
+const SERVICE_PRICING: StatusPricing = {
+  billable: false,
+  pricing_model: 'PMP',
+  category: 'service',
+  type: 'free_customer_service',
+};
+
+/**
+ * What Meta charges for a template since 2025-07-01: every marketing and authentication template, a
+ * utility template only outside the customer service window (Meta's "Pricing on the WhatsApp Business
+ * Platform", https://developers.facebook.com/docs/whatsapp/pricing).
+ */
+function templatePricing(category: string, windowOpen: boolean): StatusPricing {
+  const priced = category.toLowerCase();
+  if (priced === 'utility' && windowOpen) return { ...SERVICE_PRICING, category: priced };
+  return { billable: true, pricing_model: 'PMP', category: priced, type: 'regular' };
+}
+
+async function storeOutbound(
+  db: Executor,
+  phone: PhoneRow,
+  body: Body,
+  type: string,
+  content: unknown,
+  pricing: StatusPricing = SERVICE_PRICING,
+) {
   const { contact, waId, quoted } = await recipient(db, phone, body);
   const id = wamid();
   await db.query(
-    `insert into sandbox_messages (wamid, phone_number_id, wa_id, direction, type, body, context_wamid)
-     values ($1, $2, $3, 'outbound', $4, $5::jsonb, $6)`,
-    [id, phone.id, waId, type, JSON.stringify(content), quoted],
+    `insert into sandbox_messages (wamid, phone_number_id, wa_id, direction, type, body, context_wamid, pricing, by_bsuid)
+     values ($1, $2, $3, 'outbound', $4, $5::jsonb, $6, $7::jsonb, $8)`,
+    [id, phone.id, waId, type, JSON.stringify(content), quoted, JSON.stringify(pricing), contact.wa_id === undefined],
   );
   return { messaging_product: 'whatsapp', contacts: [contact], messages: [{ id }] };
 }
@@ -184,11 +211,16 @@ async function sendTemplate(db: Executor, phone: PhoneRow, body: Body) {
   };
   if (values.length !== expected('BODY')) throw graphErrors.templateParameters(expected('BODY'), values.length);
   if (header.length !== expected('HEADER')) throw graphErrors.templateParameters(expected('HEADER'), header.length);
-  return storeOutbound(db, phone, body, 'template', {
-    name: found.name,
-    language,
-    body: renderTemplate(found, header, values),
-  });
+  const { waId } = await recipient(db, phone, body);
+  const pricing = templatePricing(found.category, await windowIsOpen(db, phone.id, waId));
+  return storeOutbound(
+    db,
+    phone,
+    body,
+    'template',
+    { name: found.name, language, body: renderTemplate(found, header, values) },
+    pricing,
+  );
 }
 
 async function markRead(db: Executor, phone: PhoneRow, body: Body) {

@@ -4,6 +4,7 @@ import {
   MEDIA_KINDS,
   type Message,
   type MessageMedia,
+  type MessagePricing,
   type MessageSender,
   type MessageSources,
   type MessageStatus,
@@ -31,6 +32,9 @@ export type MessageRow = {
   type: string;
   /** The webhook's (or our send's) media or location object; null for other types. */
   media_raw: Record<string, unknown> | null;
+  billable: boolean | null;
+  pricing_category: string | null;
+  pricing_type: string | null;
   /** The media job's outcome; null while pending (and for text). */
   media_state: {
     status: 'ready' | 'failed';
@@ -44,7 +48,7 @@ export type MessageRow = {
 const MEDIA_TYPES_SQL = [...MEDIA_KINDS, 'location'].map((type) => `'${type}'`).join(', ');
 
 export const MESSAGE_COLUMNS = `id, wamid, direction, sender, body, in_reply_to, reactions, status, status_error,
-  sent_at, sources, type, case when type in (${MEDIA_TYPES_SQL}) then raw -> type end as media_raw,
+  sent_at, sources, type, billable, pricing_category, pricing_type, case when type in (${MEDIA_TYPES_SQL}) then raw -> type end as media_raw,
   (select jsonb_build_object('status', mm.status, 'mime_type', mm.mime_type, 'size_bytes', mm.size_bytes,
                              'failure', mm.failure, 'transcript', mm.transcript)
      from message_media mm where mm.message_id = messages.id) as media_state`;
@@ -121,7 +125,13 @@ export function toMessage(row: MessageRow, waId: string): Message {
     reactions,
     ...(row.sources ? { sources: row.sources } : {}),
     ...withMedia(toMedia(row, waId)),
+    ...(row.direction === 'outbound' ? { pricing: pricingOf(row) } : {}),
   };
+}
+
+function pricingOf(row: MessageRow): MessagePricing | null {
+  if (row.billable === null && row.pricing_category === null && row.pricing_type === null) return null;
+  return { billable: row.billable, category: row.pricing_category, type: row.pricing_type };
 }
 
 function withMedia(media: MessageMedia | undefined): { media?: MessageMedia } {

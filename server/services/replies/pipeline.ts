@@ -1,4 +1,4 @@
-import { INBOX_LIMITS, LOCAL_KNOWLEDGE_MODEL, type EscalationKind } from '../../../contract';
+import { LOCAL_KNOWLEDGE_MODEL, type EscalationKind } from '../../../contract';
 import type { ReceivedMessage } from '../../events';
 import { findActiveAgent, type AgentRow } from '../agents/agents';
 import { openAgentApiKey } from '../agents/api-keys';
@@ -33,6 +33,7 @@ import {
   notifyOwner,
   resumeAfterSilence,
 } from './ownership';
+import { asOneMessage } from './one-message';
 import { PHRASES } from './phrasing';
 import { afterFailedSend, handOverOnce, handOverSilently, sendAsAi, type SendDeps } from './sending';
 
@@ -251,7 +252,7 @@ async function answer(deps: ReplyDeps, payload: ReceivedMessage): Promise<ReplyO
     return 'person_took_over';
   }
   await recordAttempt(deps.db, payload, 'sending');
-  const text = generated.text.slice(0, INBOX_LIMITS.maxReplyLength);
+  const text = asOneMessage(generated.text);
   const outcome = await sendAsAi(deps, payload, text, quoted, deps.retriesLeft);
   if (!('sent' in outcome)) return afterFailedSend(deps, payload, outcome);
   const { sent } = outcome;

@@ -19,6 +19,7 @@ import type { Message, MessageSender, MessageStatus } from '../../../contract';
 import { INBOX_TEXTS } from './format';
 import MessageMedia from './MessageMedia';
 import MessageSources, { hasSources } from './MessageSources';
+import { pricingLabel } from './pricing';
 import { messageTime } from './time';
 
 export interface MessageBubbleProps {
@@ -99,6 +100,7 @@ function MessageMenu({ message, onReply, onCopy, onDelete }: Omit<MessageBubbleP
 export default function MessageBubble({ message, quoted, now, ...actions }: MessageBubbleProps) {
   const ours = message.is_from_us;
   const sender = SENDER_LABEL[message.sender];
+  const cost = ours ? pricingLabel(message.pricing) : null;
   return (
     <Box
       role="article"
@@ -167,6 +169,16 @@ export default function MessageBubble({ message, quoted, now, ...actions }: Mess
           </Typography>
           <DeliveryTick message={message} />
         </Box>
+        {cost && (
+          <Typography
+            variant="caption"
+            component="p"
+            aria-label="What this message cost"
+            sx={{ textAlign: 'right', color: 'text.secondary', opacity: 0.8 }}
+          >
+            {cost}
+          </Typography>
+        )}
         {message.status === 'failed' && message.status_reason && (
           <Typography variant="caption" component="p" sx={{ fontWeight: 600 }}>
             {message.status_reason}

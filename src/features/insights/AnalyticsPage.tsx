@@ -9,6 +9,7 @@ import RetryAlert from './RetryAlert';
 import StatCard from './StatCard';
 import StatGrid from './StatGrid';
 import AnalyticsCharts from './AnalyticsCharts';
+import CostsCard from './CostsCard';
 import ExportButtons from './ExportButtons';
 import RangePicker from './RangePicker';
 import PageTitle from '../../components/PageTitle';
@@ -86,6 +87,7 @@ export default function AnalyticsPage() {
           ))}
         </StatGrid>
         <AnalyticsCharts loading={loading} summary={shown} timeseries={loading ? null : timeseries} />
+        <CostsCard />
       </Stack>
     </Box>
   );

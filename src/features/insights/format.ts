@@ -63,3 +63,34 @@ export function changeOf(kind: FigureKind, value: number | null, previous: numbe
 export function eventTime(at: string): string {
   return new Date(at).toLocaleString('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
 }
+
+/** An amount of money in `currency`, with up to 4 decimals (rates are that fine), e.g. '$0.025'. */
+export function formatMoney(amount: number | null | undefined, currency: string): string {
+  if (amount === null || amount === undefined) return NOT_AVAILABLE;
+  try {
+    return new Intl.NumberFormat('en-US', {
+      style: 'currency',
+      currency,
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 4,
+    }).format(amount);
+  } catch {
+    return `${amount} ${currency}`;
+  }
+}
+
+/** Meta's pricing category as the owner reads it: 'marketing_lite' → 'Marketing lite'. */
+export function categoryName(category: string): string {
+  const words = category.replace(/_/g, ' ').trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** '2026-11' → 'November 2026'. */
+export function monthName(month: string): string {
+  const [year, index] = month.split('-').map(Number);
+  return new Date(Date.UTC(year!, index! - 1, 1)).toLocaleDateString('en-US', {
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+}

@@ -21,6 +21,17 @@ import {
   dashboardSummaryLoaded,
   dashboardSummaryLoadFailed,
 } from './dashboardSlice';
+import {
+  costsLoaded,
+  costsLoadFailed,
+  costsLoadStarted,
+  costsMonthStepped,
+  costsRetryClicked,
+  ratesSaved,
+  ratesSaveFailed,
+  ratesSubmitted,
+  selectCostsMonth,
+} from './costsSlice';
 import { EXPORT_FAILED, exportClicked, exportDownloaded, exportFailed } from './exportSlice';
 import { lastDays, rangeBounds } from './range';
 import { toastShown } from '../toasts/slice';
@@ -32,6 +43,8 @@ export const INSIGHTS_MESSAGES = {
   summaryFailed: 'The figures could not be loaded.',
   activityFailed: 'The recent activity could not be loaded.',
   analyticsFailed: 'The analytics could not be loaded.',
+  costsFailed: 'The costs could not be loaded.',
+  ratesFailed: 'The rates could not be saved.',
 } as const;
 
 /** How many events the dashboard's recent activity lists. */
@@ -129,6 +142,52 @@ export function* loadAnalytics() {
   }
 }
 
+/** `date`'s month (YYYY-MM) in the time zone `tz`. */
+export function monthIn(date: Date, tz: string): string {
+  try {
+    return new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit' }).format(date);
+  } catch {
+    return date.toISOString().slice(0, 7);
+  }
+}
+
+/** The Costs card: the month shown (the current one at first) and the rate card it is priced at. */
+export function* loadCosts() {
+  const tz = yield* call(browserTimeZone);
+  const shown = yield* select(selectCostsMonth);
+  const month = shown ?? monthIn(yield* call(now), tz);
+  yield* put(costsLoadStarted({ month }));
+  try {
+    const token = yield* call(requireAccessToken);
+    const { report, rateCard } = yield* all({
+      report: call(insightsApi.monthCosts, token, month, tz),
+      rateCard: call(insightsApi.rateCard, token),
+    });
+    yield* put(costsLoaded({ report, rateCard }));
+  } catch (error) {
+    console.error('The costs could not be loaded', error);
+    yield* put(costsLoadFailed({ message: INSIGHTS_MESSAGES.costsFailed }));
+  }
+}
+
+/** Saves the owner's rates; a refusal names the field at fault, in the server's words. */
+export function* saveRates({ payload }: ReturnType<typeof ratesSubmitted>) {
+  try {
+    const token = yield* call(requireAccessToken);
+    const card = yield* call(insightsApi.saveRateCard, token, payload);
+    yield* put(ratesSaved(card));
+  } catch (error) {
+    console.error('The rates could not be saved', error);
+    const refused = error instanceof ApiError && error.status === 422;
+    yield* put(
+      ratesSaveFailed({
+        message: refused ? error.message : INSIGHTS_MESSAGES.ratesFailed,
+        field: refused ? (error.field ?? null) : null,
+      }),
+    );
+  }
+}
+
 /**
  * Downloads the owner's messages of a range as a file; the dashboard's export is the last 30 whole
  * days, as /analytics' 'Last 30 days' reads them, so both name and hold the same days.
@@ -157,7 +216,7 @@ export function* exportMessages({ payload }: ReturnType<typeof exportClicked>) {
   }
 }
 
-/** Effects of the dashboard's figures, /analytics and the export (src/features/insights). */
+/** Effects of the dashboard's figures, /analytics (with its costs) and the export (src/features/insights). */
 export function* watchInsights() {
   yield* takeLatest([dashboardOpened.type, dashboardRetryClicked.type], safely(loadDashboard));
   yield* fork(watchDashboardLive);
@@ -165,5 +224,10 @@ export function* watchInsights() {
     [analyticsOpened.type, analyticsRangeChanged.type, analyticsRetryClicked.type],
     safely(loadAnalytics),
   );
+  yield* takeLatest(
+    [analyticsOpened.type, costsMonthStepped.type, costsRetryClicked.type, ratesSaved.type],
+    safely(loadCosts),
+  );
+  yield* takeLeading(ratesSubmitted, safely(saveRates));
   yield* takeLeading(exportClicked, safely(exportMessages));
 }

@@ -70,6 +70,8 @@ describe('POST /api/v1/messages/conversations/{id}/reply', () => {
       status_reason: null,
       sender: 'human',
       reactions: [],
+      // What it costs comes with its first status.
+      pricing: null,
     });
 
     expect(await sentToCustomer(ctx.db, owner, customer)).toEqual([

@@ -36,6 +36,8 @@ export interface WebhookStatus {
   recipient_id?: string;
   recipient_user_id?: string;
   errors?: WebhookStatusError[];
+  /** What the message costs (Meta's per-message pricing since 2025-07-01); any shape is read leniently. */
+  pricing?: unknown;
 }
 
 export interface WebhookValue {

@@ -73,6 +73,15 @@ export interface StatusRow {
   status: string;
   error: string | null;
   errorCode: number | null;
+  pricing: StatusPricing;
+}
+
+/** A status's `pricing`, each part null where the status carries none (or one no longer than it could be). */
+export interface StatusPricing {
+  billable: boolean | null;
+  model: string | null;
+  category: string | null;
+  type: string | null;
 }
 
 export interface DeliveryRows {
@@ -95,6 +104,8 @@ const INT4_MAX = 2 ** 31 - 1;
 export const WAMID_MAX_LENGTH = 256;
 export const WA_ID_MAX_LENGTH = 64;
 export const BSUID_MAX_LENGTH = 140;
+/** Meta's pricing words are short (`free_customer_service`); a longer one is not kept. */
+export const PRICING_WORD_MAX_LENGTH = 64;
 
 function fitsWamid(id: unknown): id is string {
   return typeof id === 'string' && id.length <= WAMID_MAX_LENGTH;
@@ -190,6 +201,27 @@ function reactionRow(phoneNumberId: string, message: WebhookMessage): ReactionRo
   };
 }
 
+const NO_PRICING: StatusPricing = { billable: null, model: null, category: null, type: null };
+
+/**
+ * `pricing: {billable, pricing_model, category, type}` as Meta writes it today ("PMP": category marketing |
+ * utility | authentication | service | marketing_lite, type regular | free_customer_service |
+ * free_entry_point; Meta's "Pricing updates on the WhatsApp Business Platform",
+ * https://developers.facebook.com/docs/whatsapp/pricing/updates-to-pricing) or as older deliveries wrote
+ * it ("CBP", no `type`; v23.0's OpenAPI file still describes only that). A word we do not know is kept as
+ * given; a part of the wrong shape is left out, and the status is stored whatever its pricing says.
+ */
+function pricingOf(pricing: unknown): StatusPricing {
+  if (typeof pricing !== 'object' || pricing === null || Array.isArray(pricing)) return NO_PRICING;
+  const { billable, pricing_model: model, category, type } = pricing as Record<string, unknown>;
+  return {
+    billable: typeof billable === 'boolean' ? billable : null,
+    model: fits(model, PRICING_WORD_MAX_LENGTH),
+    category: fits(category, PRICING_WORD_MAX_LENGTH),
+    type: fits(type, PRICING_WORD_MAX_LENGTH),
+  };
+}
+
 /** `failed` keeps its reason in plain words, and Meta's code when it is one (an integer). */
 function statusRow(phoneNumberId: string, status: WebhookStatus): StatusRow {
   const failed = status.status === 'failed';
@@ -201,6 +233,7 @@ function statusRow(phoneNumberId: string, status: WebhookStatus): StatusRow {
     status: status.status,
     error: failed ? readableFailure(error) : null,
     errorCode: failed && Number.isInteger(code) && Math.abs(code as number) <= INT4_MAX ? (code as number) : null,
+    pricing: pricingOf(status.pricing),
   };
 }
 

@@ -12,10 +12,10 @@ import {
 
 /**
  * What webhooks change in the owners' inboxes, for any number of deliveries at once: one call of
- * the database function webhook_store (migrations 0030 and 0040, which say what it writes and in which
- * order), the deliveries' rows as arrays. Every write is idempotent, so a retried or parallel
+ * the database function webhook_store (migrations 0030, 0040 and 0052, which say what it writes and in
+ * which order), the deliveries' rows as arrays. Every write is idempotent, so a retried or parallel
  * delivery changes nothing twice: messages are unique per wamid (insert … on conflict do nothing),
- * reactions keep the newest per customer, statuses only move forward.
+ * reactions keep the newest per customer, statuses only move forward, pricing is set once.
  */
 
 export interface StoredDeliveries {
@@ -136,6 +136,10 @@ export async function storeDeliveries(
     statuses.map((s) => s.error),
     statuses.map((s) => s.errorCode),
     roundsOf(statuses, (s) => key(s.phoneNumberId, s.wamid)),
+    statuses.map((s) => s.pricing.billable),
+    statuses.map((s) => s.pricing.model),
+    statuses.map((s) => s.pricing.category),
+    statuses.map((s) => s.pricing.type),
   ];
   const stored = await db.one<{ owned_numbers: string[]; received: ReceivedMessage[] }>(
     `select owned_numbers, received from webhook_store(${params.map((_, i) => `$${i + 1}`).join(', ')})`,

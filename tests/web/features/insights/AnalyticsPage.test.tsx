@@ -31,6 +31,9 @@ function openAnalytics({
     'GET /analytics/summary': summary,
     'GET /analytics/timeseries': timeseries,
     'GET /messages/export': exportFile,
+    // The Costs card has tests of its own (CostsCard.test.tsx).
+    'GET /analytics/costs': pending,
+    'GET /analytics/rate-card': pending,
   };
   const fetchMock = mockApi(
     new Proxy({} as Record<string, ApiRoute>, { get: (_target, key: string) => routes[key.split('?')[0]] }),
