@@ -61,6 +61,8 @@ export interface ThreadMessage {
   status: TickStatus | null;
   /** A photo, audio, video, file, sticker (its bytes at GET /sandbox/phone/media) or a place. */
   media: ThreadMedia | null;
+  /** The emoji on it, one per side at most: the business's (by Graph) and the customer's own. */
+  reactions: { from: 'customer' | 'business'; emoji: string }[];
 }
 
 export interface ThreadMedia {
@@ -262,6 +264,8 @@ type ThreadRow = {
   context_wamid: string | null;
   quoted_direction: 'inbound' | 'outbound' | null;
   quoted_text: string | null;
+  business_reaction: string | null;
+  customer_reaction: string | null;
 };
 
 function tickOf(row: ThreadRow): TickStatus | null {
@@ -287,6 +291,10 @@ function asThreadMessage(row: ThreadRow): ThreadMessage {
         }
       : null,
     status: tickOf(row),
+    reactions: [
+      ...(row.business_reaction ? [{ from: 'business' as const, emoji: row.business_reaction }] : []),
+      ...(row.customer_reaction ? [{ from: 'customer' as const, emoji: row.customer_reaction }] : []),
+    ],
   };
 }
 
@@ -322,7 +330,8 @@ export async function readThread(
   const rows = await db.query<ThreadRow>(
     `select * from (
        select m.wamid, m.direction, m.type, m.body, m.body ->> 'body' as text, m.created_at, m.delivered_at, m.read_at,
-              m.context_wamid, q.direction as quoted_direction, q.body ->> 'body' as quoted_text
+              m.context_wamid, q.direction as quoted_direction, q.body ->> 'body' as quoted_text,
+              m.business_reaction, m.customer_reaction
          from sandbox_messages m
          left join sandbox_messages q
            on q.wamid = m.context_wamid and q.phone_number_id = m.phone_number_id and q.wa_id = m.wa_id
