@@ -195,8 +195,6 @@ export const ReplyBody = Type.Object({
 });
 export type ReplyBody = Static<typeof ReplyBody>;
 
-/** The quick reactions the message menu offers (WhatsApp's own row). */
-export const QUICK_REACTIONS = ['👍', '❤️', '😂', '😮', '😢', '🙏'] as const;
 /** WhatsApp takes one emoji; a few code points make one (skin tones, ZWJ sequences, flags). */
 export const REACTION_MAX_LENGTH = 32;
 

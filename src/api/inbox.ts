@@ -105,6 +105,14 @@ export const inboxApi = {
       json: body,
       reading: 'messaging',
     }),
+  /** Reacts to a customer's message on WhatsApp ('' takes the reaction back); answers the message. */
+  react: (token: string, conversationId: string, messageId: string, emoji: string) =>
+    request<Message>(`${conversationPath(conversationId)}/messages/${encodeURIComponent(messageId)}/reaction`, {
+      method: 'POST',
+      token,
+      json: { emoji },
+      reading: 'messaging',
+    }),
   /** Hides one of our messages from the owner's view (WhatsApp has no unsend). */
   hideMessage: (token: string, conversationId: string, messageId: string) =>
     request<void>(`${conversationPath(conversationId)}/messages/${encodeURIComponent(messageId)}`, {
