@@ -2,6 +2,7 @@ import type {
   Conversation,
   ConversationsQuery,
   Escalation,
+  InboxSettings,
   Message,
   MessagesQuery,
   ReplyBody,
@@ -120,6 +121,10 @@ export const inboxApi = {
       token,
       reading: 'messaging',
     }),
+  /** How the inbox behaves towards customers (read receipts when a conversation is opened). */
+  settings: (token: string) => request<InboxSettings>('/messages/settings', { token, reading: 'messaging' }),
+  saveSettings: (token: string, settings: InboxSettings) =>
+    request<InboxSettings>('/messages/settings', { method: 'PUT', token, json: settings, reading: 'messaging' }),
   /** The sidebar badge: conversations with unread customer messages. */
   unread: (token: string) => request<UnreadSummary>('/messages/unread', { token, reading: 'messaging' }),
 };
