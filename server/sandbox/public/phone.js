@@ -383,8 +383,6 @@
     if (message.from === 'business') {
       item.appendChild(reactButton(message));
       if (state.reactingTo === message.id) item.appendChild(reactionPicker(message));
-    }
-    if (message.from === 'business') {
       item.title = 'Reply to this message';
       item.addEventListener('click', function () {
         setReplyTo({ id: message.id, text: message.text });
