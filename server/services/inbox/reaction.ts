@@ -25,8 +25,10 @@ export function isReactionEmoji(emoji: string): boolean {
   if (emoji === '') return true;
   if (emoji.length > REACTION_MAX_LENGTH || [...graphemes.segment(emoji)].length !== 1) return false;
   if (!EMOJI_PART.test(emoji)) return false;
-  // A keycap's digit, '#' or '*' is the only letter, number or punctuation an emoji may hold.
-  return !NOT_EMOJI_PART.test(emoji.replace(/[0-9#*](?=\ufe0f?\u20e3)/gu, ''));
+  // Besides pictographs (some, like ‼️, are punctuation too), a keycap's digit, '#' or '*' is the only
+  // letter, number or punctuation an emoji may hold.
+  const rest = emoji.replace(/\p{Extended_Pictographic}/gu, '').replace(/[0-9#*](?=\ufe0f?\u20e3)/gu, '');
+  return !NOT_EMOJI_PART.test(rest);
 }
 
 export interface ReactionInput {

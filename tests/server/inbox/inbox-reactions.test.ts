@@ -201,7 +201,7 @@ describe('POST /api/v1/messages/conversations/{id}/messages/{messageId}/reaction
 
 describe('isReactionEmoji', () => {
   it('takes one emoji of any make, or nothing', () => {
-    for (const emoji of ['', '👍', '❤️', '👍🏽', '👩‍👩‍👧', '🇧🇷', '1️⃣']) expect(isReactionEmoji(emoji)).toBe(true);
+    for (const emoji of ['', '👍', '❤️', '👍🏽', '👩‍👩‍👧', '🇧🇷', '1️⃣', '‼️']) expect(isReactionEmoji(emoji)).toBe(true);
     for (const text of ['a', 'ok', '👍👍', '👍 ', '#', '1', '♥a']) expect(isReactionEmoji(text)).toBe(false);
   });
 });
