@@ -210,6 +210,25 @@ export const ReplyBody = Type.Object({
 });
 export type ReplyBody = Static<typeof ReplyBody>;
 
+/** WhatsApp takes one emoji; a few code points make one (skin tones, ZWJ sequences, flags). */
+export const REACTION_MAX_LENGTH = 32;
+
+/**
+ * POST /messages/conversations/{id}/messages/{messageId}/reaction — the owner reacts to a customer's
+ * message on WhatsApp (issue 28 item 5). `emoji` is one emoji; `""` takes the owner's reaction back.
+ */
+export const ReactionBody = Type.Object({
+  emoji: Type.String({ maxLength: REACTION_MAX_LENGTH, description: 'One emoji; an empty string removes it' }),
+});
+export type ReactionBody = Static<typeof ReactionBody>;
+
+/**
+ * GET/PUT /messages/settings — how the inbox behaves towards customers. `read_receipts` (on unless
+ * the owner turned it off): opening a conversation marks its customer messages read on WhatsApp.
+ */
+export const InboxSettings = Type.Object({ read_receipts: Type.Boolean() });
+export type InboxSettings = Static<typeof InboxSettings>;
+
 /** The `detail` of the inbox API's refusals (the SPA shows them as they are). */
 export const INBOX_ERRORS = {
   emptyReply: 'Message text is required.',
@@ -224,6 +243,9 @@ export const INBOX_ERRORS = {
   quotedNotSent: 'The message you are replying to never reached WhatsApp, so it cannot be quoted.',
   mediaNotFound: 'This message has no file to show.',
   customerMessageNotHidden: "Only your own messages can be deleted; the customer's messages stay in the conversation.",
+  reactionNotEmoji: 'A reaction is one emoji, or nothing to take it back.',
+  reactionToOwnMessage: "Reactions go on the customer's messages.",
+  reactionNotSent: 'This message never reached WhatsApp, so it cannot be reacted to.',
 } as const;
 
 /** GET /messages/unread: the sidebar's Messages badge. */

@@ -8,6 +8,8 @@
 export type LiveEvent =
   | { type: 'message.received' | 'message.sent'; conversationId: string; messageId: number }
   | { type: 'message.status'; conversationId: string; messageId: number; status: string }
+  /** Someone reacted to the message, or took a reaction back (the customer, or the owner in another tab). */
+  | { type: 'message.reaction'; conversationId: string; messageId: number }
   | { type: 'conversation.changed'; conversationId: string }
   | { type: 'handover.opened' | 'handover.closed'; conversationId: string; handoverId: number }
   | { type: 'document.changed'; agentId: number; documentId: number; status: string }

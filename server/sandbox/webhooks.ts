@@ -215,6 +215,30 @@ export function inboundLocationPayload(
   });
 }
 
+/**
+ * A customer's reaction to a message, as Meta's "Reaction Message" example; an empty emoji takes it
+ * back (WHATSAPP.md §3). Who reacted is named as for any message (BSUID fields, Meta's
+ * "Business-scoped user IDs" page).
+ */
+export function inboundReactionPayload(
+  number: BusinessNumber,
+  message: Omit<InboundText, 'text' | 'context'> & { reaction: { message_id: string; emoji: string } },
+): WebhookPayload {
+  const who = sender(message);
+  return envelope(number, {
+    contacts: who.contacts,
+    messages: [
+      {
+        ...who.from,
+        id: message.wamid,
+        timestamp: message.timestamp,
+        type: 'reaction',
+        reaction: message.reaction,
+      },
+    ],
+  });
+}
+
 /** A template's review outcome for its WABA (`entry.id` is the WABA; no phone number is named). */
 export function templateStatusPayload(wabaId: string, value: TemplateStatusValue, now = Date.now()): WebhookPayload {
   return {

@@ -2,6 +2,7 @@ import type {
   Conversation,
   ConversationsQuery,
   Escalation,
+  InboxSettings,
   Message,
   MessagesQuery,
   ReplyBody,
@@ -105,6 +106,14 @@ export const inboxApi = {
       json: body,
       reading: 'messaging',
     }),
+  /** Reacts to a customer's message on WhatsApp ('' takes the reaction back); answers the message. */
+  react: (token: string, conversationId: string, messageId: string, emoji: string) =>
+    request<Message>(`${conversationPath(conversationId)}/messages/${encodeURIComponent(messageId)}/reaction`, {
+      method: 'POST',
+      token,
+      json: { emoji },
+      reading: 'messaging',
+    }),
   /** Hides one of our messages from the owner's view (WhatsApp has no unsend). */
   hideMessage: (token: string, conversationId: string, messageId: string) =>
     request<void>(`${conversationPath(conversationId)}/messages/${encodeURIComponent(messageId)}`, {
@@ -112,6 +121,10 @@ export const inboxApi = {
       token,
       reading: 'messaging',
     }),
+  /** How the inbox behaves towards customers (read receipts when a conversation is opened). */
+  settings: (token: string) => request<InboxSettings>('/messages/settings', { token, reading: 'messaging' }),
+  saveSettings: (token: string, settings: InboxSettings) =>
+    request<InboxSettings>('/messages/settings', { method: 'PUT', token, json: settings, reading: 'messaging' }),
   /** The sidebar badge: conversations with unread customer messages. */
   unread: (token: string) => request<UnreadSummary>('/messages/unread', { token, reading: 'messaging' }),
 };

@@ -7,7 +7,9 @@ import {
   Message,
   MessageList,
   MessagesQuery,
+  InboxSettings,
   NEXT_CURSOR_HEADER,
+  ReactionBody,
   ReplyBody,
   UnreadSummary,
 } from '../../../contract';
@@ -16,7 +18,9 @@ import { inlineDisposition, readMessageFile } from '../../services/media/read';
 import { requireConversation, unreadSummary } from '../../services/inbox/conversations';
 import type { InboxDeps } from '../../services/inbox/deps';
 import { hideMessage, readConversation } from '../../services/inbox/messages';
+import { reactToMessage } from '../../services/inbox/reaction';
 import { sendReadReceipt } from '../../services/inbox/read-receipt';
+import { readInboxSettings, saveInboxSettings } from '../../services/inbox/settings';
 import { sendReply } from '../../services/inbox/reply';
 import { takeOverByHand } from '../../services/replies/ownership';
 import { BEARER_AUTH, ErrorResponse } from '../shared';
@@ -155,6 +159,35 @@ const messages: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
+  app.post(
+    '/messages/conversations/:id/messages/:messageId/reaction',
+    {
+      schema: {
+        ...common,
+        summary: 'React to a customer’s message on WhatsApp with one emoji ("" takes it back); answers the message',
+        params: MessageParams,
+        body: ReactionBody,
+        response: {
+          200: Message,
+          401: ErrorResponse,
+          404: ErrorResponse,
+          409: ErrorResponse,
+          422: ErrorResponse,
+          502: ErrorResponse,
+        },
+      },
+    },
+    async (request) => {
+      const conversation = await requireConversation(app.db, request.user.id, request.params.id);
+      return reactToMessage(deps(request), {
+        userId: request.user.id,
+        conversation,
+        messageId: request.params.messageId,
+        emoji: request.body.emoji,
+      });
+    },
+  );
+
   app.get(
     '/messages/conversations/:id/media/:messageId',
     {
@@ -200,6 +233,31 @@ const messages: FastifyPluginAsyncTypebox = async (app) => {
       await hideMessage(app.db, conversation, request.params.messageId);
       return reply.code(204).send(null);
     },
+  );
+
+  app.get(
+    '/messages/settings',
+    {
+      schema: {
+        ...common,
+        summary: 'How the inbox behaves towards customers (read receipts on opening a conversation)',
+        response: { 200: InboxSettings, 401: ErrorResponse },
+      },
+    },
+    async (request) => readInboxSettings(app.db, request.user.id),
+  );
+
+  app.put(
+    '/messages/settings',
+    {
+      schema: {
+        ...common,
+        summary: 'Change how the inbox behaves towards customers; answers the settings as saved',
+        body: InboxSettings,
+        response: { 200: InboxSettings, 401: ErrorResponse, 422: ErrorResponse },
+      },
+    },
+    async (request) => saveInboxSettings(app.db, request.user.id, request.body),
   );
 
   app.get(

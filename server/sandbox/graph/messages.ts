@@ -9,8 +9,8 @@ import { renderTemplate, variablesOf, type TemplateRow } from './templates';
 
 /**
  * POST /{phone_number_id}/messages in the sandbox: free-form text and media (by the id an upload
- * gave) inside the 24-hour customer service window, approved templates at any time, read receipts
- * and the typing indicator. Inbound customer messages are recorded here too, because they are what
+ * gave) and reactions inside the 24-hour customer service window, approved templates at any time,
+ * read receipts and the typing indicator. Inbound customer messages are recorded here too, because they are what
  * opens the window.
  */
 
@@ -37,6 +37,8 @@ export async function postMessage(db: Executor, phone: PhoneRow, body: unknown, 
   if (body.messaging_product !== 'whatsapp') throw invalid("messaging_product must be 'whatsapp'.");
   if (body.status !== undefined) return markRead(db, phone, body);
   if (phone.registered_at === null) throw graphErrors.notRegistered();
+  // A reaction is no message of the thread: it sits on the one it names, and tells no statuses here.
+  if (body.type === 'reaction') return sendReaction(db, phone, body);
   const answer =
     body.type === 'text'
       ? await sendText(db, phone, body)
@@ -50,7 +52,7 @@ export async function postMessage(db: Executor, phone: PhoneRow, body: unknown, 
 }
 
 function invalidType(): never {
-  throw invalid('The sandbox sends text, image, audio, video, document, sticker and template messages.');
+  throw invalid('The sandbox sends text, image, audio, video, document, sticker, reaction and template messages.');
 }
 
 /** The customer of this number whose business-scoped user ID this is (the sandbox derives them). */
@@ -221,6 +223,41 @@ async function sendTemplate(db: Executor, phone: PhoneRow, body: Body) {
     { name: found.name, language, body: renderTemplate(found, header, values) },
     pricing,
   );
+}
+
+/** WhatsApp takes one emoji; a few code points make one (skin tones, ZWJ sequences, flags). */
+export const REACTION_EMOJI_MAX_LENGTH = 32;
+
+/** What the sandbox takes for an emoji: short, no letters, no spaces; '' removes a reaction. */
+export function isSandboxEmoji(emoji: unknown): emoji is string {
+  return typeof emoji === 'string' && emoji.length <= REACTION_EMOJI_MAX_LENGTH && !/[\p{L}\s]/u.test(emoji);
+}
+
+/**
+ * An emoji on a message of the customer's thread, as Meta takes it (WHATSAPP.md §0:
+ * `reaction: {message_id, emoji}`, an empty emoji removes it): one reaction per message, the newest wins.
+ */
+async function sendReaction(db: Executor, phone: PhoneRow, body: Body) {
+  const { contact, waId } = await recipient(db, phone, body);
+  const { reaction } = body;
+  if (!isObject(reaction) || typeof reaction.message_id !== 'string') {
+    throw invalid('reaction.message_id is required.');
+  }
+  const { emoji } = reaction;
+  if (!isSandboxEmoji(emoji)) {
+    throw invalid('reaction.emoji must be one emoji, or empty to remove the reaction.');
+  }
+  await requireWindow(db, phone, body);
+  const reacted = await db.query(
+    `update sandbox_messages set business_reaction = $4
+      where wamid = $1 and phone_number_id = $2 and wa_id = $3
+      returning wamid`,
+    [reaction.message_id, phone.id, waId, emoji === '' ? null : emoji],
+  );
+  if (reacted.length === 0) {
+    throw invalid(`Message ${reaction.message_id} is not in this customer's thread with this number.`);
+  }
+  return { messaging_product: 'whatsapp', contacts: [contact], messages: [{ id: wamid() }] };
 }
 
 async function markRead(db: Executor, phone: PhoneRow, body: Body) {

@@ -13,6 +13,7 @@ import {
   sendMediaFromPhone,
   type PhoneFile,
 } from './media';
+import { reactFromPhone } from './reactions';
 import { listNumbers, readThread, sendFromPhone } from './service';
 
 const CustomerHeaders = Type.Object({
@@ -67,6 +68,7 @@ const Thread = Type.Object({
       ]),
       typed: Type.Optional(Type.Boolean()),
       status: Type.Union([Type.Literal('sent'), Type.Literal('delivered'), Type.Literal('read'), Type.Null()]),
+      reactions: Type.Array(Type.Object({ from: Side, emoji: Type.String() })),
       media: Type.Union([
         Type.Object({
           kind: Type.String(),
@@ -103,6 +105,15 @@ const PhoneLocationBody = Type.Object({
   longitude: Type.Number({ minimum: -180, maximum: 180 }),
   place_name: Type.Optional(Type.String({ maxLength: 200 })),
   address: Type.Optional(Type.String({ maxLength: 500 })),
+});
+
+const PhoneReactionBody = Type.Object({
+  phone_number_id: Type.String(),
+  name: Type.String(),
+  phone_number: Type.String(),
+  username: Type.Optional(Type.String({ maxLength: 64 })),
+  message_id: Type.String({ maxLength: 256, description: 'The wamid of the business’s message' }),
+  emoji: Type.String({ maxLength: 32, description: 'One emoji; an empty string takes the reaction back' }),
 });
 
 const MediaQuery = Type.Object({ phone_number_id: Type.String(), wa_id: Type.String(), media_id: Type.String() });
@@ -240,6 +251,24 @@ const phone: FastifyPluginAsyncTypebox<{ webhooks: SandboxWebhooks }> = async (a
       consumeRate(request.ip);
       const token = request.headers[CUSTOMER_TOKEN_HEADER];
       return reply.status(201).send(await sendFromPhone(app.db, webhooks, request.body, token));
+    },
+  );
+
+  app.post(
+    '/reactions',
+    {
+      schema: {
+        ...common,
+        summary: "Sandbox only: a customer reacts to a business's message (kept, then delivered as a signed webhook)",
+        headers: CustomerHeaders,
+        body: PhoneReactionBody,
+        response: { 201: PhoneMessageSent, 403: ErrorResponse, 422: ErrorResponse, 429: ErrorResponse },
+      },
+    },
+    async (request, reply) => {
+      consumeRate(request.ip);
+      const token = request.headers[CUSTOMER_TOKEN_HEADER];
+      return reply.status(201).send(await reactFromPhone(app.db, webhooks, request.body, token));
     },
   );
 

@@ -66,6 +66,8 @@ export interface ThreadMessage {
   status: TickStatus | null;
   /** A photo, audio, video, file, sticker (its bytes at GET /sandbox/phone/media) or a place. */
   media: ThreadMedia | null;
+  /** The emoji on it, one per side at most: the business's (by Graph) and the customer's own. */
+  reactions: { from: 'customer' | 'business'; emoji: string }[];
 }
 
 export interface ThreadMedia {
@@ -268,6 +270,8 @@ type ThreadRow = {
   quoted_direction: 'inbound' | 'outbound' | null;
   quoted_text: string | null;
   typed: boolean;
+  business_reaction: string | null;
+  customer_reaction: string | null;
 };
 
 function tickOf(row: ThreadRow): TickStatus | null {
@@ -294,6 +298,10 @@ function asThreadMessage(row: ThreadRow): ThreadMessage {
       : null,
     ...(row.direction === 'outbound' ? { typed: row.typed } : {}),
     status: tickOf(row),
+    reactions: [
+      ...(row.business_reaction ? [{ from: 'business' as const, emoji: row.business_reaction }] : []),
+      ...(row.customer_reaction ? [{ from: 'customer' as const, emoji: row.customer_reaction }] : []),
+    ],
   };
 }
 
@@ -340,7 +348,8 @@ export async function readThread(
                      select 1 from sandbox_messages r
                       where r.phone_number_id = m.phone_number_id and r.wa_id = m.wa_id and r.direction = 'outbound'
                         and r.created_at >= t.typing_at and r.created_at < m.created_at)
-              ) as typed
+              ) as typed,
+              m.business_reaction, m.customer_reaction
          from sandbox_messages m
          left join sandbox_messages q
            on q.wamid = m.context_wamid and q.phone_number_id = m.phone_number_id and q.wa_id = m.wa_id

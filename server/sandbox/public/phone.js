@@ -25,6 +25,8 @@
    * would show it.
    */
   var TYPING_REPLAY_MS = 1200;
+  /** WhatsApp's quick reactions; picking the one already set takes it back. */
+  var QUICK_REACTIONS = ['👍', '❤️', '😂', '😮', '😢', '🙏'];
 
   var state = {
     numbers: [],
@@ -40,6 +42,8 @@
     sending: false,
     justSent: false,
     token: null,
+    /** The business message whose emoji row is open, if any. */
+    reactingTo: null,
   };
 
   function el(id) {
@@ -386,13 +390,101 @@
       meta.appendChild(ticks);
     }
     item.appendChild(meta);
+    if (message.reactions.length > 0) item.appendChild(reactionsNode(message.reactions));
     if (message.from === 'business') {
+      item.appendChild(reactButton(message));
+      if (state.reactingTo === message.id) item.appendChild(reactionPicker(message));
       item.title = 'Reply to this message';
       item.addEventListener('click', function () {
         setReplyTo({ id: message.id, text: message.text });
       });
     }
     return item;
+  }
+
+  /** The emoji on a message: the business's and the customer's own ('You'). */
+  function reactionsNode(reactions) {
+    var row = document.createElement('span');
+    row.className = 'reactions';
+    row.setAttribute('data-testid', 'reactions');
+    reactions.forEach(function (reaction) {
+      var chip = document.createElement('span');
+      chip.className = 'reaction ' + reaction.from;
+      chip.textContent = reaction.emoji;
+      chip.title = reaction.from === 'customer' ? 'Your reaction' : selectedName() + '’s reaction';
+      chip.setAttribute('data-from', reaction.from);
+      row.appendChild(chip);
+    });
+    return row;
+  }
+
+  function ownReaction(message) {
+    var own = message.reactions.filter(function (reaction) {
+      return reaction.from === 'customer';
+    })[0];
+    return own ? own.emoji : '';
+  }
+
+  function reactButton(message) {
+    var button = document.createElement('button');
+    button.type = 'button';
+    button.className = 'react';
+    button.textContent = '☺';
+    button.setAttribute('aria-label', 'React to this message');
+    button.title = 'React';
+    button.addEventListener('click', function (event) {
+      event.stopPropagation();
+      state.reactingTo = state.reactingTo === message.id ? null : message.id;
+      state.rendered = '';
+      schedulePoll(0);
+    });
+    return button;
+  }
+
+  function reactionPicker(message) {
+    var row = document.createElement('span');
+    row.className = 'reaction-picker';
+    row.setAttribute('role', 'group');
+    row.setAttribute('aria-label', 'Pick a reaction');
+    var own = ownReaction(message);
+    QUICK_REACTIONS.forEach(function (emoji) {
+      var option = document.createElement('button');
+      option.type = 'button';
+      option.textContent = emoji;
+      option.setAttribute('aria-pressed', String(emoji === own));
+      option.title = emoji === own ? 'Take your reaction back' : 'React with ' + emoji;
+      option.addEventListener('click', function (event) {
+        event.stopPropagation();
+        react(message, emoji === own ? '' : emoji);
+      });
+      row.appendChild(option);
+    });
+    return row;
+  }
+
+  function react(message, emoji) {
+    var number = selectedNumber();
+    if (!number || state.sending) return;
+    var body = {
+      phone_number_id: number.phone_number_id,
+      name: el('customer-name').value.trim(),
+      phone_number: el('customer-phone').value.trim(),
+      message_id: message.id,
+      emoji: emoji,
+    };
+    if (el('customer-username').value.trim()) body.username = el('customer-username').value.trim();
+    postFromPhone(
+      '/reactions',
+      {
+        method: 'POST',
+        headers: apiHeaders({ 'content-type': 'application/json' }),
+        body: JSON.stringify(body),
+      },
+      function () {
+        state.reactingTo = null;
+        state.rendered = '';
+      },
+    );
   }
 
   function selectedName() {

@@ -106,13 +106,19 @@ function toMedia(row: MessageRow, waId: string): MessageMedia | undefined {
   };
 }
 
+/**
+ * The key of the business's own reaction in `messages.reactions` (the others are customers' phone
+ * numbers or BSUIDs, which never read like this; migration 0051).
+ */
+export const BUSINESS_REACTOR = 'business';
+
 /** A stored message as the API shows it; `waId` is its conversation's customer (for the media path). */
 export function toMessage(row: MessageRow, waId: string): Message {
   // A reaction taken back is kept (as null) so that an older retried one cannot come back; not shown.
-  const reactions = Object.values(row.reactions)
-    .filter((reaction): reaction is { emoji: string; timestamp: number } => typeof reaction.emoji === 'string')
-    .sort((a, b) => a.timestamp - b.timestamp)
-    .map((reaction) => ({ emoji: reaction.emoji, from_us: false }));
+  const reactions = Object.entries(row.reactions)
+    .filter((entry): entry is [string, { emoji: string; timestamp: number }] => typeof entry[1].emoji === 'string')
+    .sort(([, a], [, b]) => a.timestamp - b.timestamp)
+    .map(([reactor, reaction]) => ({ emoji: reaction.emoji, from_us: reactor === BUSINESS_REACTOR }));
   return {
     id: row.wamid,
     body: row.body,

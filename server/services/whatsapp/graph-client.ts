@@ -10,6 +10,7 @@ import type {
   BusinessAccountInfo,
   SendMessageResult,
   TextMessage,
+  ReactionMessage,
   MediaInfo,
   MediaUpload,
   DownloadedMedia,
@@ -108,6 +109,20 @@ export class GraphClient {
         type: 'text',
         text: { body: message.body, preview_url: false },
         ...(message.replyTo ? { context: { message_id: message.replyTo } } : {}),
+      },
+    });
+  }
+
+  /** An emoji on one of the customer's messages (WHATSAPP.md §0); an empty emoji takes it back. */
+  sendReaction(token: string, phoneNumberId: string, message: ReactionMessage): Promise<SendMessageResult> {
+    return this.call('POST', [phoneNumberId, 'messages'], {
+      token,
+      body: {
+        messaging_product: 'whatsapp',
+        recipient_type: 'individual',
+        ...addressee(message.to),
+        type: 'reaction',
+        reaction: { message_id: message.messageId, emoji: message.emoji },
       },
     });
   }

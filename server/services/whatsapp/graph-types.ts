@@ -68,6 +68,15 @@ export interface TextMessage {
   replyTo?: string;
 }
 
+export interface ReactionMessage {
+  /** The customer's number, or their BSUID (sent as `recipient`). */
+  to: string;
+  /** The wamid of the customer's message reacted to. */
+  messageId: string;
+  /** One emoji; '' takes the reaction back. */
+  emoji: string;
+}
+
 export const DEFAULT_BUSINESS_ACCOUNT_FIELDS = ['name', 'currency', 'owner_business_info'];
 
 /** GET /{media-id}: where to download a customer's (or our) media for the next five minutes. */

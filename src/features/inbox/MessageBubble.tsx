@@ -20,6 +20,7 @@ import { INBOX_TEXTS } from './format';
 import MessageMedia from './MessageMedia';
 import MessageSources, { hasSources } from './MessageSources';
 import { pricingLabel } from './pricing';
+import { ownReaction, QUICK_REACTIONS } from './reaction';
 import { messageTime } from './time';
 
 export interface MessageBubbleProps {
@@ -30,6 +31,10 @@ export interface MessageBubbleProps {
   onReply: (message: Message) => void;
   onCopy: (message: Message) => void;
   onDelete: (message: Message) => void;
+  /** The owner picked an emoji for a customer's message (the one already set takes it back). */
+  onReact: (message: Message, emoji: string) => void;
+  /** The owner's reaction to this message is on its way. */
+  reacting?: boolean;
 }
 
 /** Who wrote one of our messages. */
@@ -59,7 +64,44 @@ function DeliveryTick({ message }: { message: Message }) {
   );
 }
 
-function MessageMenu({ message, onReply, onCopy, onDelete }: Omit<MessageBubbleProps, 'now' | 'quoted'>) {
+/** The quick reactions atop a customer's message menu; the owner's current one shows pressed. */
+function ReactionRow({
+  message,
+  reacting,
+  onPick,
+}: {
+  message: Message;
+  reacting: boolean;
+  onPick: (emoji: string) => void;
+}) {
+  const own = ownReaction(message);
+  return (
+    <Box role="group" aria-label={INBOX_TEXTS.react} sx={{ display: 'flex', gap: 0.25, px: 1, pb: 0.5 }}>
+      {QUICK_REACTIONS.map((emoji) => (
+        <IconButton
+          key={emoji}
+          size="small"
+          aria-label={`${INBOX_TEXTS.react} ${emoji}`}
+          aria-pressed={own === emoji}
+          disabled={reacting}
+          onClick={() => onPick(emoji)}
+          sx={{ fontSize: 18, width: 32, height: 32, ...(own === emoji && { bgcolor: 'action.selected' }) }}
+        >
+          {emoji}
+        </IconButton>
+      ))}
+    </Box>
+  );
+}
+
+function MessageMenu({
+  message,
+  reacting = false,
+  onReply,
+  onCopy,
+  onDelete,
+  onReact,
+}: Omit<MessageBubbleProps, 'now' | 'quoted'>) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const choose = (action: (message: Message) => void) => () => {
     setAnchor(null);
@@ -71,6 +113,9 @@ function MessageMenu({ message, onReply, onCopy, onDelete }: Omit<MessageBubbleP
         <MoreVertIcon fontSize="small" />
       </IconButton>
       <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
+        {!message.is_from_us && (
+          <ReactionRow message={message} reacting={reacting} onPick={(emoji) => choose((m) => onReact(m, emoji))()} />
+        )}
         <MenuItem onClick={choose(onReply)}>
           <ListItemIcon>
             <ReplyIcon fontSize="small" />
@@ -154,7 +199,19 @@ export default function MessageBubble({ message, quoted, now, ...actions }: Mess
         {message.reactions.length > 0 && (
           <Box aria-label="Reactions" sx={{ display: 'flex', gap: 0.5, mt: 0.5 }}>
             {message.reactions.map((reaction, index) => (
-              <Box key={index} component="span" sx={{ bgcolor: 'background.paper', borderRadius: 2, px: 0.5 }}>
+              <Box
+                key={index}
+                component="span"
+                title={reaction.from_us ? 'Your reaction' : undefined}
+                data-from-us={reaction.from_us}
+                sx={{
+                  bgcolor: 'background.paper',
+                  borderRadius: 2,
+                  px: 0.5,
+                  border: 1,
+                  borderColor: reaction.from_us ? 'primary.main' : 'transparent',
+                }}
+              >
                 {reaction.emoji}
               </Box>
             ))}

@@ -5,8 +5,14 @@ import { useEffect, useMemo, useRef } from 'react';
 import type { Message } from '../../../contract';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import MessageBubble from './MessageBubble';
-import { selectHighlightId, selectMessages, selectOlderMessages } from './selectors';
-import { messageCopyClicked, messageDeleteClicked, olderMessagesRequested, replyTargetChosen } from './slice';
+import { selectHighlightId, selectMessages, selectOlderMessages, selectReactingMessages } from './selectors';
+import {
+  messageCopyClicked,
+  messageDeleteClicked,
+  olderMessagesRequested,
+  reactionPicked,
+  replyTargetChosen,
+} from './slice';
 import { useNow } from './useNow';
 import { NO_LAYOUT_RECT, observeRectOrFallback } from './virtual';
 
@@ -26,6 +32,7 @@ export default function MessageList({ conversationId }: MessageListProps) {
   const dispatch = useAppDispatch();
   const messages = useAppSelector(selectMessages);
   const older = useAppSelector(selectOlderMessages);
+  const reacting = useAppSelector(selectReactingMessages);
   const now = useNow();
   const scrollRef = useRef<HTMLDivElement>(null);
   const atBottomRef = useRef(true);
@@ -67,6 +74,8 @@ export default function MessageList({ conversationId }: MessageListProps) {
     onReply: (message: Message) => dispatch(replyTargetChosen(message.id)),
     onCopy: (message: Message) => dispatch(messageCopyClicked({ text: message.body })),
     onDelete: (message: Message) => dispatch(messageDeleteClicked({ conversationId, messageId: message.id })),
+    onReact: (message: Message, emoji: string) =>
+      dispatch(reactionPicked({ conversationId, messageId: message.id, emoji })),
   };
 
   return (
@@ -101,6 +110,7 @@ export default function MessageList({ conversationId }: MessageListProps) {
                 message={message}
                 quoted={quotedId ? (byId.get(quotedId) ?? null) : undefined}
                 now={now}
+                reacting={message.id in reacting}
                 {...actions}
               />
             </Box>

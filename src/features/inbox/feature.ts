@@ -5,13 +5,20 @@ import { watchHandover } from './handoverSaga';
 import handoverSlice from './handoverSlice';
 import liveSlice from './liveSlice';
 import { watchNotifications } from './notificationsSaga';
+import { watchReactions } from './reactionSaga';
 import notificationsSlice from './notificationsSlice';
 import { watchInbox } from './saga';
 import inboxSlice from './slice';
 
 /** The inbox's sagas: conversations and replies, and the hand-over UI; one crashing cannot stop the other. */
 function* inboxSaga() {
-  yield* all([spawn(watchInbox), spawn(watchAttachments), spawn(watchHandover), spawn(watchNotifications)]);
+  yield* all([
+    spawn(watchInbox),
+    spawn(watchAttachments),
+    spawn(watchReactions),
+    spawn(watchHandover),
+    spawn(watchNotifications),
+  ]);
 }
 
 /**

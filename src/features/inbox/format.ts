@@ -42,6 +42,8 @@ export const INBOX_TEXTS = {
   sendFailed: 'Message not sent',
   attachmentFailed: 'The file could not be sent.',
   deleteFailed: 'Message not deleted',
+  reactionFailed: 'Reaction not sent',
+  react: 'React',
 } as const;
 
 const CONVERSATION_ID_SUFFIX = '@c.us';

@@ -28,6 +28,9 @@ export const selectDraft = (state: WithInbox) => selectOpen(state).draft;
 export const selectSend = (state: WithInbox) => selectOpen(state).send;
 export const selectAttachment = (state: WithInbox) => selectOpen(state).attachment;
 export const selectHighlightId = (state: WithInbox) => selectOpen(state).highlightId;
+/** The owner's reaction on its way to a message of the open conversation, if any. */
+export const selectReacting = (state: WithInbox, messageId: string) => selectOpen(state).reacting[messageId];
+export const selectReactingMessages = (state: WithInbox) => selectOpen(state).reacting;
 
 const selectSearchResults = (state: WithInbox) => selectInbox(state).searchResults;
 /** The search the server last searched ('' for none). */

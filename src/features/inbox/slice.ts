@@ -3,18 +3,26 @@ import { loggedOut } from '../auth/slice';
 import { attachmentReducers } from './attachment';
 import { conversationListReducers } from './conversationList';
 import { openConversationReducers } from './openConversation';
+import { reactionReducers } from './reaction';
 import { replyReducers } from './reply';
 import { initialInboxState } from './state';
 
 /**
- * The inbox's three machines in one slice, so that their events stay 'inbox/…' and one state serves
- * them: the conversation list (conversationList.ts), the open conversation (openConversation.ts) and
- * the reply being written (reply.ts). Their shape and first value are in state.ts.
+ * The inbox's machines in one slice, so that their events stay 'inbox/…' and one state serves
+ * them: the conversation list (conversationList.ts), the open conversation (openConversation.ts),
+ * the reply being written (reply.ts), its attachment (attachment.ts) and the owner's reactions
+ * (reaction.ts). Their shape and first value are in state.ts.
  */
 const inboxSlice = createSlice({
   name: 'inbox',
   initialState: initialInboxState,
-  reducers: { ...conversationListReducers, ...openConversationReducers, ...replyReducers, ...attachmentReducers },
+  reducers: {
+    ...conversationListReducers,
+    ...openConversationReducers,
+    ...replyReducers,
+    ...attachmentReducers,
+    ...reactionReducers,
+  },
   extraReducers: (builder) => {
     builder.addCase(loggedOut, () => initialInboxState);
   },
@@ -58,6 +66,9 @@ export const {
   messageCopyClicked,
   messageDeleteClicked,
   messageHidden,
+  reactionPicked,
+  reactionSent,
+  reactionFailed,
   mobileListToggled,
   unreadBadgeShown,
   unreadBadgeHidden,

@@ -51,6 +51,8 @@ export interface OpenConversationState {
   attachment: Attachment | null;
   /** The message a search found, opened from its result: scrolled to and marked. */
   highlightId: string | null;
+  /** The owner's reactions on their way, by message: what goes to WhatsApp ('' takes it back). */
+  reacting: Record<string, { requestId: string; emoji: string }>;
 }
 
 export interface Attachment {
@@ -91,6 +93,7 @@ export const closedConversation: OpenConversationState = {
   send: { status: 'idle', error: null },
   attachment: null,
   highlightId: null,
+  reacting: {},
 };
 
 export const firstPageOnly: ListPages = { next: null, more: 'none', deep: false };

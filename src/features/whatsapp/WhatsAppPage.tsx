@@ -11,6 +11,7 @@ import ConnectionDetailsCard from './ConnectionDetailsCard';
 import DangerZoneCard from './DangerZoneCard';
 import DocumentationCard from './DocumentationCard';
 import NotConnectedCard from './NotConnectedCard';
+import ReadReceiptsCard from './ReadReceiptsCard';
 import {
   selectDisplayedStatus,
   selectWhatsAppPage,
@@ -88,6 +89,7 @@ export default function WhatsAppPage() {
                 />
               )}
             </Box>
+            <ReadReceiptsCard />
             <DangerZoneCard />
             <DocumentationCard />
           </>

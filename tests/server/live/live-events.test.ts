@@ -3,6 +3,8 @@ import {
   connectedOwner,
   conversationId,
   customerWrites,
+  deliver,
+  later,
   newCustomer,
   reply,
   statusArrives,
@@ -90,6 +92,33 @@ describe('GET /api/v1/events', () => {
       messageId,
       status: 'read',
     });
+  });
+
+  it('tells of a reaction to a message, the owner’s (for their other tabs) and the customer’s by webhook', async () => {
+    const owner = await connectedOwner(ctx.app);
+    const customer = newCustomer();
+    const question = await customerWrites(ctx.app, ctx.db, owner, customer);
+    const { id: messageId } = await ctx.db.one<{ id: number }>('select id from messages where wamid = $1', [question]);
+    const live = await stream(owner);
+    await live.next(is('inbox.version'));
+    const reacted = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/messages/conversations/${conversationId(customer)}/messages/${encodeURIComponent(question)}/reaction`,
+      headers: { authorization: `Bearer ${owner.token}` },
+      payload: { emoji: '👍' },
+    });
+    expect(reacted.statusCode).toBe(200);
+    const expected = { type: 'message.reaction', conversationId: conversationId(customer), messageId };
+    const owners = await live.next(is('message.reaction'));
+    expect(owners).toEqual(expected);
+    await deliver(ctx.app, owner, customer, {
+      from: customer,
+      id: `wamid.reaction-${later()}`,
+      timestamp: String(later()),
+      type: 'reaction',
+      reaction: { message_id: question, emoji: '❤️' },
+    });
+    expect(await live.next((event) => event.type === 'message.reaction' && event !== owners)).toEqual(expected);
   });
 
   it('never tells one owner of another owner’s events', async () => {

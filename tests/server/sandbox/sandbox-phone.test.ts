@@ -418,6 +418,7 @@ describe("the business's replies and their statuses", () => {
         typed: true,
         status: null,
         media: null,
+        reactions: [],
       },
     ]);
 
@@ -510,6 +511,134 @@ describe("the business's replies and their statuses", () => {
     );
     expect((await postWebhook(ctx.app, late)).statusCode).toBe(200);
     expect(await storedStatus(userId, wamid)).toBe('read');
+  });
+});
+
+describe('reactions on the phone', () => {
+  function reactFromPhone(payload: Json) {
+    return ctx.app.inject({ method: 'POST', url: '/sandbox/phone/reactions', payload, headers: SANDBOX_CUSTOMER });
+  }
+
+  /** A customer asked, and the owner answered from the inbox. */
+  async function answered() {
+    const owner = await connected();
+    const asked = await phoneSays(owner.signup.phone_number_id, owner.customer.phoneNumber, 'Open on Sunday?');
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/messages/conversations/${owner.customer.waId}@c.us/reply`,
+      headers: { authorization: `Bearer ${owner.token}` },
+      payload: { text: 'Yes, ten to four.' },
+    });
+    expect(response.statusCode).toBe(201);
+    return { ...owner, asked, answer: response.json<{ id: string }>().id };
+  }
+
+  async function ownersMessage(token: string, waId: string, wamid: string) {
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/v1/messages/conversations/${waId}@c.us`,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    return response
+      .json<{ id: string; reactions: { emoji: string; from_us: boolean }[] }[]>()
+      .find((message) => message.id === wamid);
+  }
+
+  it("shows the owner's reaction on the customer's message", async () => {
+    const { token, signup, customer, asked } = await answered();
+    const reacted = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/messages/conversations/${customer.waId}@c.us/messages/${encodeURIComponent(asked.id)}/reaction`,
+      headers: { authorization: `Bearer ${token}` },
+      payload: { emoji: '🙏' },
+    });
+    expect(reacted.statusCode).toBe(200);
+    const thread = (await readThread(signup.phone_number_id, customer.waId)).json<Thread>();
+    expect(thread.messages.find((message) => message.id === asked.id)?.reactions).toEqual([
+      { from: 'business', emoji: '🙏' },
+    ]);
+  });
+
+  it("delivers the customer's reaction to a business message as Meta does, and its removal", async () => {
+    const { token, userId, signup, customer, answer } = await answered();
+    const sender = {
+      phone_number_id: signup.phone_number_id,
+      name: 'Sheena Nelson',
+      phone_number: customer.phoneNumber,
+    };
+
+    const reacted = await reactFromPhone({ ...sender, message_id: answer, emoji: '👍' });
+
+    expect(reacted.statusCode).toBe(201);
+    expect(reacted.json<PhoneMessageSent>()).toMatchObject({ delivered: true, webhook: 'delivered' });
+    const { events } = await storedFor(ctx.db, userId);
+    const delivery = JSON.parse(
+      events.find((event) => event.raw_body.includes('"reaction"'))?.raw_body ?? '{}',
+    ) as Json;
+    const example = meta.example('/whatsapp/webhooks', 'post', 'request', 'Reaction Message') as Json;
+    // Meta's example plus the BSUID fields every messages webhook carries since April 2026 (Meta's
+    // "Business-scoped user IDs" page, updated 2026-11-05; not in v23.0's OpenAPI file).
+    const value = (delivery as { entry: { changes: { value: Json }[] }[] }).entry[0].changes[0].value;
+    const [message] = value.messages as Json[];
+    const [contact] = value.contacts as Json[];
+    expect(message).toEqual({
+      from: customer.waId,
+      from_user_id: bsuidOf(customer.waId),
+      id: expect.stringMatching(/^wamid\./),
+      timestamp: expect.stringMatching(/^\d+$/),
+      type: 'reaction',
+      reaction: { message_id: answer, emoji: '👍' },
+    });
+    expect(contact.user_id).toBe(bsuidOf(customer.waId));
+    const { from_user_id: _bsuid, ...asMetaExampleHasIt } = message;
+    const { user_id: _userId, ...contactAsExample } = contact;
+    expect(shapeOf({ ...value, messages: [asMetaExampleHasIt], contacts: [contactAsExample] })).toEqual(
+      shapeOf((example as { entry: { changes: { value: Json }[] }[] }).entry[0].changes[0].value),
+    );
+    expect(await ownersMessage(token, customer.waId, answer)).toMatchObject({
+      reactions: [{ emoji: '👍', from_us: false }],
+    });
+    const thread = (await readThread(signup.phone_number_id, customer.waId)).json<Thread>();
+    expect(thread.messages.find((shown) => shown.id === answer)?.reactions).toEqual([
+      { from: 'customer', emoji: '👍' },
+    ]);
+
+    expect((await reactFromPhone({ ...sender, message_id: answer, emoji: '' })).statusCode).toBe(201);
+    expect(await ownersMessage(token, customer.waId, answer)).toMatchObject({ reactions: [] });
+  });
+
+  it('reacts as a username customer with the number hidden', async () => {
+    const { token, signup, customer, answer } = await answered();
+    const reacted = await reactFromPhone({
+      phone_number_id: signup.phone_number_id,
+      name: 'Sheena Nelson',
+      phone_number: customer.phoneNumber,
+      username: 'sheena.n',
+      message_id: answer,
+      emoji: '😂',
+    });
+    expect(reacted.statusCode).toBe(201);
+    // Known by number already, the customer stays one conversation and the reaction lands on the answer.
+    expect(await ownersMessage(token, customer.waId, answer)).toMatchObject({
+      reactions: [{ emoji: '😂', from_us: false }],
+    });
+  });
+
+  it('refuses a reaction to the customer’s own message, and one that is not an emoji, naming the field', async () => {
+    const { userId, signup, customer, asked } = await answered();
+    const sender = {
+      phone_number_id: signup.phone_number_id,
+      name: 'Sheena Nelson',
+      phone_number: customer.phoneNumber,
+    };
+    const before = (await storedFor(ctx.db, userId)).events.length;
+    const own = await reactFromPhone({ ...sender, message_id: asked.id, emoji: '👍' });
+    expect(own.statusCode).toBe(422);
+    expect(own.json()).toMatchObject({ field: 'message_id' });
+    const words = await reactFromPhone({ ...sender, message_id: asked.id, emoji: 'yes' });
+    expect(words.statusCode).toBe(422);
+    expect(words.json()).toMatchObject({ field: 'emoji' });
+    expect((await storedFor(ctx.db, userId)).events.length).toBe(before);
   });
 });
 

@@ -7,7 +7,7 @@ import YAML from 'yaml';
  * Meta's own OpenAPI description of the Cloud API (shared/meta, v23.0), for checking what our Graph
  * client sends and what our simulator answers. Where its $refs and its examples disagree, the
  * examples win (WHATSAPP.md §5): the outgoing messages (`TextMessage`, the media ones,
- * `TemplateMessage`) are checked with their allOf merged (each second part forbids the base
+ * `TemplateMessage`, `ReactionMessage`) are checked with their allOf merged (each second part forbids the base
  * properties), as `<Name>Merged`; `subscribed_apps` items against the examples' shape; a template's
  * `language` needs only `code`, as every template example sends it (the schema also requires `policy`).
  */
@@ -50,6 +50,7 @@ export class MetaOpenApi {
       'VideoMessage',
       'DocumentMessage',
       'TemplateMessage',
+      'ReactionMessage',
     ];
     const schemas: Record<string, Schema> = {
       ...spec.components.schemas,

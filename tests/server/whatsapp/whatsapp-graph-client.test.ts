@@ -212,6 +212,77 @@ describe('GraphClient against the sandbox simulator', () => {
       });
     });
 
+    it('reacts to the customer’s message and takes the reaction back, as Meta documents it', async () => {
+      const { token, phone_number_id: phoneNumberId, inbound } = await customerWrote();
+      const sent = await graph.sendReaction(token, phoneNumberId, {
+        to: '16505551234',
+        messageId: inbound.wamid,
+        emoji: '👍',
+      });
+      const { requestBody, responseBody } = last();
+      expect(requestBody).toEqual({
+        messaging_product: 'whatsapp',
+        recipient_type: 'individual',
+        to: '16505551234',
+        type: 'reaction',
+        reaction: { message_id: inbound.wamid, emoji: '👍' },
+      });
+      expect(meta.errors('ReactionMessageMerged', requestBody)).toEqual([]);
+      expect(shapeOf(requestBody)).toEqual(
+        shapeOf(meta.example(path, 'post', 'request', 'Send Reply with Reaction Message')),
+      );
+      expect(sent.messages).toEqual([{ id: expect.stringMatching(/^wamid\./) }]);
+      expect(meta.errors('MessageResponsePayload', responseBody)).toEqual([]);
+      expect(shapeOf(responseBody)).toEqual(
+        shapeOf(meta.example(path, 'post', '200', 'Send Reply with Reaction Message')),
+      );
+      const stored = () =>
+        testDb.db.one<{ business_reaction: string | null }>(
+          'select business_reaction from sandbox_messages where wamid = $1',
+          [inbound.wamid],
+        );
+      expect(await stored()).toEqual({ business_reaction: '👍' });
+
+      await graph.sendReaction(token, phoneNumberId, { to: '16505551234', messageId: inbound.wamid, emoji: '' });
+      expect(meta.errors('ReactionMessageMerged', last().requestBody)).toEqual([]);
+      expect(await stored()).toEqual({ business_reaction: null });
+    });
+
+    it('reacts for a customer known only by BSUID through recipient', async () => {
+      const { token, phone_number_id: phoneNumberId, inbound } = await customerWrote();
+      const bsuid = bsuidOf('16505551234');
+      await graph.sendReaction(token, phoneNumberId, { to: bsuid, messageId: inbound.wamid, emoji: '🙏' });
+      // `recipient`: Meta's "Business-scoped user IDs" page (updated 2026-11-05); not in v23.0's file.
+      const { recipient, ...rest } = last().requestBody as Record<string, unknown>;
+      expect(recipient).toBe(bsuid);
+      expect(meta.errors('ReactionMessageMerged', { ...rest, to: '16505551234' })).toEqual([]);
+      expect(last().responseBody).toMatchObject({ contacts: [{ input: bsuid, user_id: bsuid }] });
+    });
+
+    it('is refused a reaction to a message not in the customer’s thread, or that is not an emoji', async () => {
+      const { token, phone_number_id: phoneNumberId, inbound } = await customerWrote();
+      const elsewhere = graph.sendReaction(token, phoneNumberId, {
+        to: '16505559999',
+        messageId: inbound.wamid,
+        emoji: '👍',
+      });
+      await expect(elsewhere).rejects.toBeInstanceOf(GraphOutsideWindow);
+      const unknown = graph.sendReaction(token, phoneNumberId, {
+        to: '16505551234',
+        messageId: 'wamid.not-in-this-thread',
+        emoji: '👍',
+      });
+      await expect(unknown).rejects.toBeInstanceOf(GraphBadParameter);
+      await expect(unknown).rejects.toMatchObject({ details: expect.stringMatching(/not in this customer's thread/) });
+      const words = graph.sendReaction(token, phoneNumberId, {
+        to: '16505551234',
+        messageId: inbound.wamid,
+        emoji: 'ok',
+      });
+      await expect(words).rejects.toMatchObject({ details: expect.stringMatching(/reaction\.emoji/) });
+      expect(meta.errors('GraphAPIError', last().responseBody)).toEqual([]);
+    });
+
     it('marks a message read, with and without the typing indicator', async () => {
       const { token, phone_number_id: phoneNumberId, inbound } = await customerWrote();
       const typingExample = meta.example(path, 'post', 'request', 'Send typing indicator and read receipt') as Record<

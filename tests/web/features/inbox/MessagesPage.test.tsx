@@ -371,6 +371,43 @@ describe('/messages: the chat', () => {
     expect(screen.getByText('Could not copy message to clipboard')).toBeInTheDocument();
   });
 
+  it("reacts to the customer's message from its menu, shows the reaction as ours, and takes it back", async () => {
+    const bodies: unknown[] = [];
+    // The server's copy, which the chat's polls read too.
+    let reacted = question;
+    openInbox({
+      [`GET ${messagesPath(grace.id)}`]: () => json([reacted, answer]),
+      [`POST ${conversationPath(grace.id)}/messages/wamid.q/reaction`]: (init) => {
+        const body = JSON.parse(String(init?.body)) as { emoji: string };
+        bodies.push(body);
+        reacted = { ...question, reactions: body.emoji ? [{ emoji: body.emoji, from_us: true }] : [] };
+        return json(reacted);
+      },
+    });
+    await openGrace();
+    const ours = chat().getByRole('article', { name: 'Sent message' });
+    await userEvent.click(within(ours).getByRole('button', { name: 'Message actions' }));
+    expect(screen.queryByRole('group', { name: 'React' })).not.toBeInTheDocument();
+    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Reply', 'Copy', 'Delete']);
+    await userEvent.keyboard('{Escape}');
+
+    const theirs = chat().getByRole('article', { name: 'Received message' });
+    await userEvent.click(within(theirs).getByRole('button', { name: 'Message actions' }));
+    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Reply', 'Copy']);
+    await userEvent.click(
+      within(screen.getByRole('group', { name: 'React' })).getByRole('button', { name: 'React ❤️' }),
+    );
+    const reaction = await within(theirs).findByTitle('Your reaction');
+    expect(reaction).toHaveTextContent('❤️');
+
+    await userEvent.click(within(theirs).getByRole('button', { name: 'Message actions' }));
+    const again = screen.getByRole('button', { name: 'React ❤️' });
+    expect(again).toHaveAttribute('aria-pressed', 'true');
+    await userEvent.click(again);
+    await waitFor(() => expect(within(theirs).queryByTitle('Your reaction')).not.toBeInTheDocument());
+    expect(bodies).toEqual([{ emoji: '❤️' }, { emoji: '' }]);
+  });
+
   it('deletes one of our messages from the view', async () => {
     openInbox({ [`DELETE ${conversationPath(grace.id)}/messages/wamid.a`]: () => new Response(null, { status: 204 }) });
     await openGrace();

@@ -8,7 +8,9 @@ import { aMessage } from '../../support/fixtures/inbox';
 const noop = () => undefined;
 
 function bubble(message: ReturnType<typeof aMessage>) {
-  render(<MessageBubble message={message} now={Date.now()} onReply={noop} onCopy={noop} onDelete={noop} />);
+  render(
+    <MessageBubble message={message} now={Date.now()} onReply={noop} onCopy={noop} onDelete={noop} onReact={noop} />,
+  );
 }
 
 describe('pricingLabel', () => {

@@ -13,6 +13,7 @@ function openWhatsApp(routes: Record<string, ApiRoute> = {}) {
     'GET /whatsapp/config': () => json(config),
     'GET /whatsapp/profile': () => json(profile),
     'GET /whatsapp/subscription-info': () => json(subscription),
+    'GET /messages/settings': () => json({ read_receipts: true }),
     ...routes,
   });
   return { fetchMock, ...renderApp('/whatsapp', signedInState()) };
@@ -61,6 +62,33 @@ describe('/whatsapp', () => {
     );
     expect(docs.getByRole('link', { name: 'Embedded Signup' })).toBeInTheDocument();
     expect(docs.getByRole('link', { name: 'Webhooks' })).toBeInTheDocument();
+  });
+
+  it('turns read receipts off and on, and puts the switch back when the save is refused', async () => {
+    const saved: unknown[] = [];
+    let refuse = false;
+    openWhatsApp({
+      'PUT /messages/settings': (init) => {
+        if (refuse) return apiError(500, 'Database down', 'internal');
+        const body = JSON.parse(String(init?.body)) as unknown;
+        saved.push(body);
+        return json(body);
+      },
+    });
+    await screen.findByRole('heading', { name: 'Read receipts' });
+    const receipts = card('Read receipts');
+    const toggle = await receipts.findByRole('switch', { name: 'Mark messages read when I open a conversation' });
+    await waitFor(() => expect(toggle).toBeEnabled());
+    expect(toggle).toBeChecked();
+    await userEvent.click(toggle);
+    await waitFor(() => expect(saved).toEqual([{ read_receipts: false }]));
+    await waitFor(() => expect(toggle).toBeEnabled());
+    expect(toggle).not.toBeChecked();
+
+    refuse = true;
+    await userEvent.click(toggle);
+    expect(await screen.findByText('Setting not saved')).toBeInTheDocument();
+    await waitFor(() => expect(toggle).not.toBeChecked());
   });
 
   it('flags a connection issue when the profile says the token expired', async () => {

@@ -1,0 +1,93 @@
+import { INBOX_ERRORS, REACTION_MAX_LENGTH, type Message } from '../../../contract';
+import { AppError, ValidationFailed } from '../../errors';
+import { ShuttingDown } from '../../shutdown';
+import { markNeedsReconnection } from '../whatsapp/connections';
+import { GraphOutsideWindow, GraphTokenInvalid } from '../whatsapp/graph-errors';
+import type { ConversationRow } from './conversations';
+import type { InboxDeps } from './deps';
+import { BUSINESS_REACTOR, MESSAGE_COLUMNS, messageNotFound, toMessage, type MessageRow } from './messages';
+import { readableFailure, windowClosed } from './reply';
+import { requireSendingConnection } from './sending-connection';
+
+/**
+ * The owner reacts to a customer's message (issue 28 item 5): sent to WhatsApp as a `reaction`
+ * message, then kept on the message as the business's reaction. Nothing is stored when WhatsApp
+ * refuses: a reaction the customer never saw is no reaction.
+ */
+
+const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
+/** What makes a grapheme an emoji: a pictograph, a flag's regional indicators, or a keycap. */
+const EMOJI_PART = /\p{Extended_Pictographic}|\p{Regional_Indicator}|\u20e3/u;
+const NOT_EMOJI_PART = /[\p{L}\p{N}\p{P}\p{Z}\p{Cc}]/u;
+
+/** One emoji (a single grapheme that is a pictograph, a flag or a keycap), or '' to take it back. */
+export function isReactionEmoji(emoji: string): boolean {
+  if (emoji === '') return true;
+  if (emoji.length > REACTION_MAX_LENGTH || [...graphemes.segment(emoji)].length !== 1) return false;
+  if (!EMOJI_PART.test(emoji)) return false;
+  // Besides pictographs (some, like ‼️, are punctuation too), a keycap's digit, '#' or '*' is the only
+  // letter, number or punctuation an emoji may hold.
+  const rest = emoji.replace(/\p{Extended_Pictographic}/gu, '').replace(/[0-9#*](?=\ufe0f?\u20e3)/gu, '');
+  return !NOT_EMOJI_PART.test(rest);
+}
+
+export interface ReactionInput {
+  userId: number;
+  conversation: ConversationRow;
+  /** The wamid of the customer's message. */
+  messageId: string;
+  emoji: string;
+}
+
+async function customerMessage(deps: Pick<InboxDeps, 'db'>, input: ReactionInput) {
+  const message = await deps.db.maybeOne<{ id: number; direction: 'inbound' | 'outbound' }>(
+    `select id, direction from messages
+      where user_id = $1 and conversation_id = $2 and wamid = $3 and hidden_at is null`,
+    [input.userId, input.conversation.id, input.messageId],
+  );
+  if (!message) throw messageNotFound();
+  // Our own messages are in WhatsApp too, but a business reacting to itself is not what the menu offers.
+  if (message.direction !== 'inbound') {
+    throw new ValidationFailed(INBOX_ERRORS.reactionToOwnMessage, 'messageId', 'reaction_to_own_message');
+  }
+  return message;
+}
+
+/**
+ * Sends the reaction and answers the message as it now is. Refusals: 422 for the emoji or a message
+ * that is ours, 404 for a message not in the conversation, 409 when not connected or outside the
+ * 24-hour window, 502 when Graph fails.
+ */
+export async function reactToMessage(deps: InboxDeps, input: ReactionInput): Promise<Message> {
+  if (!isReactionEmoji(input.emoji)) {
+    throw new ValidationFailed(INBOX_ERRORS.reactionNotEmoji, 'emoji', 'reaction_not_emoji');
+  }
+  const message = await customerMessage(deps, input);
+  const { connection, token } = await requireSendingConnection(deps.db, deps.secrets, input.userId);
+  if (!input.conversation.window_open) throw windowClosed();
+  try {
+    await deps.graph.sendReaction(token, connection.phone_number_id, {
+      to: input.conversation.wa_id,
+      messageId: input.messageId,
+      emoji: input.emoji,
+    });
+  } catch (error) {
+    if (error instanceof ShuttingDown) throw error;
+    if (error instanceof GraphOutsideWindow) throw windowClosed();
+    if (error instanceof GraphTokenInvalid) await markNeedsReconnection(deps.db, connection.id);
+    const failure = readableFailure(error);
+    deps.log.warn({ err: error, userId: input.userId, messageId: input.messageId }, 'inbox: reaction failed');
+    throw new AppError(502, failure.code, failure.reason);
+  }
+  // Taken back, it stays as null (as a customer's does) with its time; updated_at moves the ETag.
+  const row = await deps.db.one<MessageRow>(
+    `update messages set
+        reactions = jsonb_set(reactions, array[$3::text],
+                              jsonb_build_object('emoji', $4::text, 'timestamp', extract(epoch from now())::bigint)),
+        updated_at = now()
+      where id = $1 and user_id = $2
+      returning ${MESSAGE_COLUMNS}`,
+    [message.id, input.userId, BUSINESS_REACTOR, input.emoji === '' ? null : input.emoji],
+  );
+  return toMessage(row, input.conversation.wa_id);
+}
