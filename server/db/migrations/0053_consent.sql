@@ -35,3 +35,14 @@ alter table message_templates
 drop trigger message_templates_live on message_templates;
 create trigger message_templates_live after insert or delete or update of status, category on message_templates
   for each row execute function live_template_changed();
+
+-- The sandbox follows Meta: a customer of the sandbox phone stops or resumes promotions from a business
+-- number ("Stop promotions" in the chat's menu), which sends the `user_preferences` webhook; a marketing
+-- template to one who stopped is accepted and then fails with 131050, as Meta's does.
+create table sandbox_marketing_preferences (
+  phone_number_id text not null,
+  wa_id text not null,
+  stopped boolean not null,
+  changed_at timestamptz not null default now(),
+  primary key (phone_number_id, wa_id)
+);

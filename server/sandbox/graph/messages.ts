@@ -5,6 +5,7 @@ import { graphErrors } from './errors';
 import { bsuidOf, digitsOf, wamid } from './ids';
 import { storeMedia } from './media';
 import { renderTemplate, variablesOf, type TemplateRow } from './templates';
+import type { StatusError } from '../webhooks';
 
 /**
  * POST /{phone_number_id}/messages in the sandbox: free-form text and media (by the id an upload
@@ -18,9 +19,36 @@ export const TEXT_BODY_MAX_LENGTH = 4096;
 
 type Body = Record<string, unknown>;
 
-/** Hears about each text the business sent, once it is stored (the sandbox then tells its statuses). */
+/**
+ * Hears about each message the business sent, once it is stored (the sandbox then tells its statuses),
+ * with the error of one Meta accepts only to fail it afterwards.
+ */
 export interface SentListener {
-  sent(wamid: string, waId: string): void;
+  sent(wamid: string, waId: string, failure?: StatusError): void;
+}
+
+/**
+ * 131050 as Meta's `failed` status brings it: a marketing template to a customer who stopped marketing
+ * messages is accepted, then fails (Meta's "WhatsApp error codes" page,
+ * https://developers.facebook.com/documentation/business-messaging/whatsapp/support/error-codes).
+ */
+export const MARKETING_STOPPED_FAILURE: StatusError = {
+  code: 131050,
+  title: 'User has stopped marketing messages',
+  message: 'User has stopped marketing messages',
+  error_data: {
+    details:
+      'Unable to deliver the message. This recipient has chosen to stop receiving marketing messages on WhatsApp from your business.',
+  },
+};
+
+/** Whether the customer stopped this number's promotions (the sandbox phone's "Stop promotions"). */
+export async function promotionsStopped(db: Executor, phoneNumberId: string, waId: string): Promise<boolean> {
+  const row = await db.maybeOne<{ stopped: boolean }>(
+    'select stopped from sandbox_marketing_preferences where phone_number_id = $1 and wa_id = $2',
+    [phoneNumberId, waId],
+  );
+  return row?.stopped ?? false;
 }
 
 function isObject(value: unknown): value is Body {
@@ -36,14 +64,17 @@ export async function postMessage(db: Executor, phone: PhoneRow, body: unknown, 
   if (body.messaging_product !== 'whatsapp') throw invalid("messaging_product must be 'whatsapp'.");
   if (body.status !== undefined) return markRead(db, phone, body);
   if (phone.registered_at === null) throw graphErrors.notRegistered();
+  if (body.type === 'template') {
+    const { answer, failure } = await sendTemplate(db, phone, body);
+    listener?.sent(answer.messages[0].id, (await recipient(db, phone, body)).waId, failure);
+    return answer;
+  }
   const answer =
     body.type === 'text'
       ? await sendText(db, phone, body)
-      : body.type === 'template'
-        ? await sendTemplate(db, phone, body)
-        : (MEDIA_KINDS as readonly unknown[]).includes(body.type)
-          ? await sendMedia(db, phone, body, body.type as MediaKind)
-          : invalidType();
+      : (MEDIA_KINDS as readonly unknown[]).includes(body.type)
+        ? await sendMedia(db, phone, body, body.type as MediaKind)
+        : invalidType();
   listener?.sent(answer.messages[0].id, (await recipient(db, phone, body)).waId);
   return answer;
 }
@@ -164,9 +195,13 @@ function textParameters(components: unknown, type: 'header' | 'body'): string[] 
   });
 }
 
-/** An approved template of the number's WABA, with as many values as it has variables; no window needed. */
+/**
+ * An approved template of the number's WABA, with as many values as it has variables; no window needed.
+ * A marketing one to a customer who stopped promotions is accepted but never reaches their phone: it
+ * fails with 131050 by status webhook.
+ */
 async function sendTemplate(db: Executor, phone: PhoneRow, body: Body) {
-  await recipient(db, phone, body);
+  const { contact, waId } = await recipient(db, phone, body);
   const { template } = body;
   if (!isObject(template) || typeof template.name !== 'string') throw invalid('template.name is required.');
   const language = isObject(template.language) ? template.language.code : undefined;
@@ -184,11 +219,16 @@ async function sendTemplate(db: Executor, phone: PhoneRow, body: Body) {
   };
   if (values.length !== expected('BODY')) throw graphErrors.templateParameters(expected('BODY'), values.length);
   if (header.length !== expected('HEADER')) throw graphErrors.templateParameters(expected('HEADER'), header.length);
-  return storeOutbound(db, phone, body, 'template', {
+  if (found.category === 'MARKETING' && (await promotionsStopped(db, phone.id, waId))) {
+    const answer = { messaging_product: 'whatsapp', contacts: [contact], messages: [{ id: wamid() }] };
+    return { answer, failure: MARKETING_STOPPED_FAILURE };
+  }
+  const answer = await storeOutbound(db, phone, body, 'template', {
     name: found.name,
     language,
     body: renderTemplate(found, header, values),
   });
+  return { answer, failure: undefined };
 }
 
 async function markRead(db: Executor, phone: PhoneRow, body: Body) {

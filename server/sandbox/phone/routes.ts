@@ -13,6 +13,7 @@ import {
   sendMediaFromPhone,
   type PhoneFile,
 } from './media';
+import { choosePromotions } from './preferences';
 import { listNumbers, readThread, sendFromPhone } from './service';
 
 const CustomerHeaders = Type.Object({
@@ -51,6 +52,7 @@ const Thread = Type.Object({
   business: SandboxNumber,
   wa_id: Type.String(),
   typing: Type.Boolean(),
+  promotions_stopped: Type.Boolean(),
   messages: Type.Array(
     Type.Object({
       id: Type.String(),
@@ -102,6 +104,19 @@ const PhoneLocationBody = Type.Object({
   longitude: Type.Number({ minimum: -180, maximum: 180 }),
   place_name: Type.Optional(Type.String({ maxLength: 200 })),
   address: Type.Optional(Type.String({ maxLength: 500 })),
+});
+
+const PromotionsBody = Type.Object({
+  phone_number_id: Type.String(),
+  name: Type.String(),
+  phone_number: Type.String(),
+  username: Type.Optional(Type.String({ maxLength: 64 })),
+  value: Type.String({ description: "'stop' or 'resume'" }),
+});
+
+const PromotionsChanged = Type.Object({
+  promotions_stopped: Type.Boolean(),
+  webhook: Type.Union([Type.Literal('delivered'), Type.Literal('failed'), Type.Literal('not_subscribed')]),
 });
 
 const MediaQuery = Type.Object({ phone_number_id: Type.String(), wa_id: Type.String(), media_id: Type.String() });
@@ -178,6 +193,23 @@ const phone: FastifyPluginAsyncTypebox<{ webhooks: SandboxWebhooks }> = async (a
       consumeRate(request.ip);
       const token = request.headers[CUSTOMER_TOKEN_HEADER];
       return reply.status(201).send(await sendLocationFromPhone(app.db, webhooks, request.body, token));
+    },
+  );
+
+  app.post(
+    '/promotions',
+    {
+      schema: {
+        ...common,
+        summary: "Sandbox only: a customer stops or resumes a business's promotions (the user_preferences webhook)",
+        headers: CustomerHeaders,
+        body: PromotionsBody,
+        response: { 200: PromotionsChanged, 403: ErrorResponse, 422: ErrorResponse, 429: ErrorResponse },
+      },
+    },
+    async (request) => {
+      consumeRate(request.ip);
+      return choosePromotions(app.db, webhooks, request.body, request.headers[CUSTOMER_TOKEN_HEADER]);
     },
   );
 

@@ -29,6 +29,8 @@
     sending: false,
     justSent: false,
     token: null,
+    /** Whether the customer stopped this business's promotions; null until a thread was read. */
+    promotionsStopped: null,
   };
 
   function el(id) {
@@ -314,8 +316,11 @@
     );
   }
 
-  /** Posts what the phone sends; `sent` runs once the sandbox took it (else the text box empties). */
-  function postFromPhone(path, init, sent) {
+  /**
+   * Posts what the phone sends; `sent` runs once the sandbox took it (else the text box empties), and
+   * `note` (given) says what happened instead of the webhook's outcome.
+   */
+  function postFromPhone(path, init, sent, note) {
     state.sending = true;
     updateTitle();
     showStatus('');
@@ -324,7 +329,7 @@
       .then(function (answer) {
         if (sent) sent();
         else el('message').value = '';
-        showStatus(outcomeNote(answer));
+        showStatus(outcomeNote(answer) || (note ? note(answer) : ''));
         state.justSent = true;
         schedulePoll(0);
       })
@@ -389,7 +394,43 @@
     return number ? number.verified_name : 'Business';
   }
 
+  /** The chat menu offers what WhatsApp offers: stop the business's promotions, or resume them. */
+  function showPromotions(thread) {
+    var button = el('promotions');
+    state.promotionsStopped = thread ? thread.promotions_stopped : null;
+    button.hidden = !thread;
+    button.textContent = state.promotionsStopped ? 'Resume promotions' : 'Stop promotions';
+  }
+
+  function choosePromotions() {
+    var number = selectedNumber();
+    if (!number || state.promotionsStopped === null || state.sending) return;
+    var body = {
+      phone_number_id: number.phone_number_id,
+      name: el('customer-name').value.trim(),
+      phone_number: el('customer-phone').value.trim(),
+      value: state.promotionsStopped ? 'resume' : 'stop',
+    };
+    if (el('customer-username').value.trim()) body.username = el('customer-username').value.trim();
+    postFromPhone(
+      '/promotions',
+      {
+        method: 'POST',
+        headers: apiHeaders({ 'content-type': 'application/json' }),
+        body: JSON.stringify(body),
+      },
+      function () {},
+      function (answer) {
+        showPromotions({ promotions_stopped: answer.promotions_stopped });
+        return answer.promotions_stopped
+          ? 'You stopped promotions from this business.'
+          : 'You resumed promotions from this business.';
+      },
+    );
+  }
+
   function render(thread) {
+    showPromotions(thread);
     var key = JSON.stringify(thread ? thread.messages : null);
     el('typing').hidden = !(thread && thread.typing);
     if (key === state.rendered) return;
@@ -520,6 +561,7 @@
       if (!document.hidden) schedulePoll(0);
     });
     el('composer').addEventListener('submit', send);
+    el('promotions').addEventListener('click', choosePromotions);
     el('attach').addEventListener('click', function () {
       el('attach-file').click();
     });
