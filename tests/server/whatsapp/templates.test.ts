@@ -410,12 +410,17 @@ describe('POST /api/v1/whatsapp/webhook: template_category_update', () => {
       expect((await postWebhook(ctx.app, delivery)).statusCode).toBe(200);
 
       expect((await templatesOf(stranger.token))[0]).toMatchObject({ id: theirs.id, category: 'UTILITY' });
-      const events = heard.map((payload) => parseNotification(payload)).filter((n) => n?.userId === owner.userId);
-      expect(events.flatMap((n) => n?.events ?? [])).toContainEqual({
-        type: 'template.changed',
-        templateId: template.id,
-        status: 'APPROVED',
-      });
+      const changed = { type: 'template.changed', templateId: template.id, status: 'APPROVED' };
+      const heardOf = () =>
+        heard
+          .map((payload) => parseNotification(payload))
+          .filter((n) => n?.userId === owner.userId)
+          .flatMap((n) => n?.events ?? []);
+      // PostgreSQL delivers notifications to a listener a moment after the commit: at most a few turns. The
+      // review was told before the listener started; what it hears is the new category.
+      const told = () => heardOf().some((event) => JSON.stringify(event) === JSON.stringify(changed));
+      for (let turn = 0; turn < 100 && !told(); turn++) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(heardOf()).toContainEqual(changed);
     } finally {
       await stop();
     }

@@ -1,10 +1,12 @@
 import type { Conversation, Message } from '../../../contract';
 import { parseNotification } from '../../../server/services/live/hub';
+import { isDeepStrictEqual as isEqual } from 'node:util';
 import { bearer, useTestApp } from '../support/helpers';
 import {
   connectedOwner,
   conversationsOf,
   customerWrites,
+  eventually,
   inboxUrl,
   newCustomer,
   type Owner,
@@ -171,11 +173,14 @@ describe('POST /api/v1/whatsapp/webhook: user_preferences', () => {
     });
     try {
       await deliver(preference(owner, { phone: customer }, 'stop', META_EXAMPLE_TIME));
-      const events = heard
-        .map((payload) => parseNotification(payload))
-        .filter((n) => n?.userId === owner.userId)
-        .flatMap((n) => n?.events ?? []);
-      expect(events).toContainEqual({ type: 'conversation.changed', conversationId: `${customer}@c.us` });
+      const changed = { type: 'conversation.changed', conversationId: `${customer}@c.us` };
+      const heardOf = () =>
+        heard
+          .map((payload) => parseNotification(payload))
+          .filter((n) => n?.userId === owner.userId)
+          .flatMap((n) => n?.events ?? []);
+      // PostgreSQL delivers notifications to a listener a moment after the commit.
+      await eventually(async () => (heardOf().some((event) => isEqual(event, changed)) ? true : undefined));
     } finally {
       await stop();
     }
