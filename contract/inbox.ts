@@ -36,6 +36,12 @@ export const Conversation = Type.Object({
    */
   window_closes_at: Type.Optional(Type.Union([Type.String({ format: 'date-time' }), Type.Null()])),
   /**
+   * When the customer stopped marketing messages from the business in WhatsApp (the `user_preferences`
+   * webhook, or a marketing template refused with 131050); null when they take them. Marketing templates
+   * are refused while it is set.
+   */
+  marketing_stopped_at: Type.Optional(Type.Union([Type.String({ format: 'date-time' }), Type.Null()])),
+  /**
    * In a search's results (`q`): the newest message whose words match, with the part of its text
    * around the match. Absent when only the name or number matched.
    */

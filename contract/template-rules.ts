@@ -39,6 +39,9 @@ export const TEMPLATE_ERRORS = {
   notApproved: 'Only templates WhatsApp has approved can be sent.',
   needsPhoneNumber:
     'WhatsApp sends authentication templates only to a phone number, and this customer wrote with their number hidden behind a username. Send another template, or ask them to share their number.',
+  /** Refused before sending (issue 28): WhatsApp would fail it with 131050. */
+  marketingStopped:
+    'This customer stopped marketing messages from your business in WhatsApp, so a marketing template cannot reach them. Send a utility template, or wait until they resume them.',
   values: (expected: number) => `Fill in ${expected === 1 ? 'the value' : `all ${expected} values`} of the template.`,
   valueTooLong: `A value must be at most ${TEMPLATE_LIMITS.valueMaxLength} characters.`,
 } as const;

@@ -35,6 +35,13 @@ export const Template = Type.Object({
   /** How many values the body takes ({{1}}…{{n}}), and the header (0 or 1). */
   body_variables: Type.Integer({ minimum: 0 }),
   header_variables: Type.Integer({ minimum: 0 }),
+  /**
+   * Meta re-categorised it (the `template_category_update` webhook): the category it had and when it
+   * changed; null when Meta never changed it.
+   */
+  category_change: Type.Optional(
+    Type.Union([Type.Object({ from: Type.String(), at: Type.String({ format: 'date-time' }) }), Type.Null()]),
+  ),
 });
 export type Template = Static<typeof Template>;
 

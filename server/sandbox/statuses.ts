@@ -6,6 +6,7 @@ import {
   statusPayload,
   type BusinessNumber,
   type SandboxWebhooks,
+  type StatusError,
   type StatusName,
   type StatusPricing,
   type StatusUpdate,
@@ -80,7 +81,7 @@ export function statusUpdate(
     ...(sent.byBsuid ? {} : { recipient_id: waId }),
     recipient_user_id: bsuidOf(waId),
   };
-  if (status === 'read' || !conversation) return update;
+  if (status === 'read' || status === 'failed' || !conversation) return update;
   return {
     ...update,
     conversation: {
@@ -92,14 +93,30 @@ export function statusUpdate(
   };
 }
 
-/** The business sent `wamid` to `waId`: `sent` right after the answer, `delivered` shortly after. */
+/**
+ * The business sent `wamid` to `waId`: `sent` right after the answer, `delivered` shortly after; or,
+ * for a send Meta accepts and then refuses (a marketing template to a customer who stopped them),
+ * only `failed` with its error.
+ */
 export function businessMessageSent(
   webhooks: SandboxWebhooks,
   db: Db,
   number: BusinessNumber,
   wamid: string,
   waId: string,
+  failure?: StatusError,
 ): void {
+  if (failure) {
+    webhooks.later(SENT_DELAY_MS, async () => {
+      await webhooks.send(
+        number,
+        statusPayload(number, [
+          { ...statusUpdate('failed', wamid, waId, { pricing: null, byBsuid: false }), errors: [failure] },
+        ]),
+      );
+    });
+    return;
+  }
   const deliveredDelay = SENT_DELAY_MS + crypto.randomInt(DELIVERED_DELAY_MS.min, DELIVERED_DELAY_MS.max + 1);
   webhooks.later(SENT_DELAY_MS, async () => {
     const conversation = await conversationOf(db, number, waId);

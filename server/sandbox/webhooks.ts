@@ -47,7 +47,15 @@ export interface InboundText {
   context?: { from: string; id: string };
 }
 
-export type StatusName = 'sent' | 'delivered' | 'read';
+export type StatusName = 'sent' | 'delivered' | 'read' | 'failed';
+
+/** A `failed` status's reason, as Meta writes it (WHATSAPP.md §3). */
+export interface StatusError {
+  code: number;
+  title: string;
+  message: string;
+  error_data: { details: string };
+}
 
 export interface StatusUpdate {
   id: string;
@@ -58,6 +66,7 @@ export interface StatusUpdate {
   recipient_user_id: string;
   conversation?: { id: string; expiration_timestamp?: string; origin: { type: string } };
   pricing?: StatusPricing;
+  errors?: StatusError[];
 }
 
 /**
@@ -101,8 +110,28 @@ export interface AccountUpdateValue {
   waba_info: { waba_id: string; owner_business_id: string };
 }
 
+/**
+ * `user_preferences`: a customer stopped or resumed marketing messages (Meta's "user_preferences webhook
+ * reference", updated 2026-05-21; not in v23.0's OpenAPI file). The number (`wa_id`) only when the
+ * customer shows it, the business-scoped user ID always (Meta's "Business-scoped user IDs" page).
+ */
+export interface UserPreferencesValue {
+  messaging_product: 'whatsapp';
+  metadata: { display_phone_number: string; phone_number_id: string };
+  contacts: { profile: { name: string; username?: string }; wa_id?: string; user_id: string }[];
+  user_preferences: {
+    wa_id?: string;
+    user_id: string;
+    detail: string;
+    category: 'marketing_messages';
+    value: 'stop' | 'resume';
+    timestamp: number;
+  }[];
+}
+
 export type WebhookChange =
   | { value: MessagesValue; field: 'messages' }
+  | { value: UserPreferencesValue; field: 'user_preferences' }
   | { value: TemplateStatusValue; field: 'message_template_status_update' }
   | { value: AccountUpdateValue; field: 'account_update' };
 
@@ -258,6 +287,44 @@ export function partnerAddedPayload(wabaId: string, ownerBusinessId: string, now
   return {
     object: 'whatsapp_business_account',
     entry: [{ id: wabaId, time: Math.floor(now / 1000), changes: [{ value, field: 'account_update' }] }],
+  };
+}
+
+/** A customer stopped (or resumed) the business's promotions, as Meta's example of the webhook. */
+export function userPreferencesPayload(
+  number: BusinessNumber,
+  customer: Pick<InboundText, 'from' | 'name' | 'username'>,
+  value: 'stop' | 'resume',
+  now = Date.now(),
+): WebhookPayload {
+  const who = sender(customer);
+  const ids = { ...(customer.username ? {} : { wa_id: customer.from }), user_id: bsuidOf(customer.from) };
+  return {
+    object: 'whatsapp_business_account',
+    entry: [
+      {
+        id: number.waba_id,
+        changes: [
+          {
+            value: {
+              messaging_product: 'whatsapp',
+              metadata: { display_phone_number: number.phone_number, phone_number_id: number.id },
+              contacts: who.contacts,
+              user_preferences: [
+                {
+                  ...ids,
+                  detail: `User requested to ${value} marketing messages`,
+                  category: 'marketing_messages',
+                  value,
+                  timestamp: Math.floor(now / 1000),
+                },
+              ],
+            },
+            field: 'user_preferences',
+          },
+        ],
+      },
+    ],
   };
 }
 

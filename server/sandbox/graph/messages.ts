@@ -6,6 +6,7 @@ import { bsuidOf, digitsOf, wamid } from './ids';
 import { storeMedia } from './media';
 import type { StatusPricing } from '../webhooks';
 import { renderTemplate, variablesOf, type TemplateRow } from './templates';
+import type { StatusError } from '../webhooks';
 
 /**
  * POST /{phone_number_id}/messages in the sandbox: free-form text and media (by the id an upload
@@ -19,9 +20,36 @@ export const TEXT_BODY_MAX_LENGTH = 4096;
 
 type Body = Record<string, unknown>;
 
-/** Hears about each text the business sent, once it is stored (the sandbox then tells its statuses). */
+/**
+ * Hears about each message the business sent, once it is stored (the sandbox then tells its statuses),
+ * with the error of one Meta accepts only to fail it afterwards.
+ */
 export interface SentListener {
-  sent(wamid: string, waId: string): void;
+  sent(wamid: string, waId: string, failure?: StatusError): void;
+}
+
+/**
+ * 131050 as Meta's `failed` status brings it: a marketing template to a customer who stopped marketing
+ * messages is accepted, then fails (Meta's "WhatsApp error codes" page,
+ * https://developers.facebook.com/documentation/business-messaging/whatsapp/support/error-codes).
+ */
+export const MARKETING_STOPPED_FAILURE: StatusError = {
+  code: 131050,
+  title: 'User has stopped marketing messages',
+  message: 'User has stopped marketing messages',
+  error_data: {
+    details:
+      'Unable to deliver the message. This recipient has chosen to stop receiving marketing messages on WhatsApp from your business.',
+  },
+};
+
+/** Whether the customer stopped this number's promotions (the sandbox phone's "Stop promotions"). */
+export async function promotionsStopped(db: Executor, phoneNumberId: string, waId: string): Promise<boolean> {
+  const row = await db.maybeOne<{ stopped: boolean }>(
+    'select stopped from sandbox_marketing_preferences where phone_number_id = $1 and wa_id = $2',
+    [phoneNumberId, waId],
+  );
+  return row?.stopped ?? false;
 }
 
 function isObject(value: unknown): value is Body {
@@ -39,14 +67,17 @@ export async function postMessage(db: Executor, phone: PhoneRow, body: unknown, 
   if (phone.registered_at === null) throw graphErrors.notRegistered();
   // A reaction is no message of the thread: it sits on the one it names, and tells no statuses here.
   if (body.type === 'reaction') return sendReaction(db, phone, body);
+  if (body.type === 'template') {
+    const { answer, failure } = await sendTemplate(db, phone, body);
+    listener?.sent(answer.messages[0].id, (await recipient(db, phone, body)).waId, failure);
+    return answer;
+  }
   const answer =
     body.type === 'text'
       ? await sendText(db, phone, body)
-      : body.type === 'template'
-        ? await sendTemplate(db, phone, body)
-        : (MEDIA_KINDS as readonly unknown[]).includes(body.type)
-          ? await sendMedia(db, phone, body, body.type as MediaKind)
-          : invalidType();
+      : (MEDIA_KINDS as readonly unknown[]).includes(body.type)
+        ? await sendMedia(db, phone, body, body.type as MediaKind)
+        : invalidType();
   listener?.sent(answer.messages[0].id, (await recipient(db, phone, body)).waId);
   return answer;
 }
@@ -193,9 +224,13 @@ function textParameters(components: unknown, type: 'header' | 'body'): string[] 
   });
 }
 
-/** An approved template of the number's WABA, with as many values as it has variables; no window needed. */
+/**
+ * An approved template of the number's WABA, with as many values as it has variables; no window needed.
+ * A marketing one to a customer who stopped promotions is accepted but never reaches their phone: it
+ * fails with 131050 by status webhook.
+ */
 async function sendTemplate(db: Executor, phone: PhoneRow, body: Body) {
-  await recipient(db, phone, body);
+  const { contact, waId } = await recipient(db, phone, body);
   const { template } = body;
   if (!isObject(template) || typeof template.name !== 'string') throw invalid('template.name is required.');
   const language = isObject(template.language) ? template.language.code : undefined;
@@ -213,9 +248,12 @@ async function sendTemplate(db: Executor, phone: PhoneRow, body: Body) {
   };
   if (values.length !== expected('BODY')) throw graphErrors.templateParameters(expected('BODY'), values.length);
   if (header.length !== expected('HEADER')) throw graphErrors.templateParameters(expected('HEADER'), header.length);
-  const { waId } = await recipient(db, phone, body);
+  if (found.category === 'MARKETING' && (await promotionsStopped(db, phone.id, waId))) {
+    const answer = { messaging_product: 'whatsapp', contacts: [contact], messages: [{ id: wamid() }] };
+    return { answer, failure: MARKETING_STOPPED_FAILURE };
+  }
   const pricing = templatePricing(found.category, await windowIsOpen(db, phone.id, waId));
-  return storeOutbound(
+  const answer = await storeOutbound(
     db,
     phone,
     body,
@@ -223,6 +261,7 @@ async function sendTemplate(db: Executor, phone: PhoneRow, body: Body) {
     { name: found.name, language, body: renderTemplate(found, header, values) },
     pricing,
   );
+  return { answer, failure: undefined };
 }
 
 /** WhatsApp takes one emoji; a few code points make one (skin tones, ZWJ sequences, flags). */

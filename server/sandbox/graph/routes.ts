@@ -128,7 +128,7 @@ export default async function sandboxGraph(app: FastifyInstance, options: { webh
   app.post<{ Params: Params }>('/:version/:id/messages', hidden, async (request) => {
     const phone = await accessiblePhoneNumber(db, await callerWaba(request), request.params.id);
     return postMessage(db, phone, request.body, {
-      sent: (wamid, waId) => businessMessageSent(options.webhooks, db, phone, wamid, waId),
+      sent: (wamid, waId, failure) => businessMessageSent(options.webhooks, db, phone, wamid, waId, failure),
     });
   });
 

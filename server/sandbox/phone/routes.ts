@@ -13,6 +13,7 @@ import {
   sendMediaFromPhone,
   type PhoneFile,
 } from './media';
+import { choosePromotions } from './preferences';
 import { reactFromPhone } from './reactions';
 import { listNumbers, readThread, sendFromPhone } from './service';
 
@@ -52,6 +53,7 @@ const Thread = Type.Object({
   business: SandboxNumber,
   wa_id: Type.String(),
   typing: Type.Boolean(),
+  promotions_stopped: Type.Boolean(),
   messages: Type.Array(
     Type.Object({
       id: Type.String(),
@@ -114,6 +116,19 @@ const PhoneReactionBody = Type.Object({
   username: Type.Optional(Type.String({ maxLength: 64 })),
   message_id: Type.String({ maxLength: 256, description: 'The wamid of the business’s message' }),
   emoji: Type.String({ maxLength: 32, description: 'One emoji; an empty string takes the reaction back' }),
+});
+
+const PromotionsBody = Type.Object({
+  phone_number_id: Type.String(),
+  name: Type.String(),
+  phone_number: Type.String(),
+  username: Type.Optional(Type.String({ maxLength: 64 })),
+  value: Type.String({ description: "'stop' or 'resume'" }),
+});
+
+const PromotionsChanged = Type.Object({
+  promotions_stopped: Type.Boolean(),
+  webhook: Type.Union([Type.Literal('delivered'), Type.Literal('failed'), Type.Literal('not_subscribed')]),
 });
 
 const MediaQuery = Type.Object({ phone_number_id: Type.String(), wa_id: Type.String(), media_id: Type.String() });
@@ -190,6 +205,23 @@ const phone: FastifyPluginAsyncTypebox<{ webhooks: SandboxWebhooks }> = async (a
       consumeRate(request.ip);
       const token = request.headers[CUSTOMER_TOKEN_HEADER];
       return reply.status(201).send(await sendLocationFromPhone(app.db, webhooks, request.body, token));
+    },
+  );
+
+  app.post(
+    '/promotions',
+    {
+      schema: {
+        ...common,
+        summary: "Sandbox only: a customer stops or resumes a business's promotions (the user_preferences webhook)",
+        headers: CustomerHeaders,
+        body: PromotionsBody,
+        response: { 200: PromotionsChanged, 403: ErrorResponse, 422: ErrorResponse, 429: ErrorResponse },
+      },
+    },
+    async (request) => {
+      consumeRate(request.ip);
+      return choosePromotions(app.db, webhooks, request.body, request.headers[CUSTOMER_TOKEN_HEADER]);
     },
   );
 

@@ -2,7 +2,7 @@ import type { Db } from '../../db/client';
 import { ValidationFailed } from '../../errors';
 import type { PhoneRow } from '../graph/accounts';
 import { digitsOf, displayPhoneNumber } from '../graph/ids';
-import { recordInboundMessage, TEXT_BODY_MAX_LENGTH } from '../graph/messages';
+import { promotionsStopped, recordInboundMessage, TEXT_BODY_MAX_LENGTH } from '../graph/messages';
 import { customerReadThread } from '../statuses';
 import { inboundTextPayload, type DeliveryOutcome, type SandboxWebhooks } from '../webhooks';
 import { claimCustomer } from './customers';
@@ -111,6 +111,8 @@ export interface Thread {
   business: SandboxNumber;
   wa_id: string;
   typing: boolean;
+  /** The customer stopped this business's promotions ("Stop promotions"). */
+  promotions_stopped: boolean;
   messages: ThreadMessage[];
 }
 
@@ -363,6 +365,7 @@ export async function readThread(
     business: asSandboxNumber(phone),
     wa_id: waId,
     typing: await isTyping(db, phone.id, waId),
+    promotions_stopped: await promotionsStopped(db, phone.id, waId),
     messages: rows.map(asThreadMessage),
   };
 }

@@ -44,6 +44,8 @@
     token: null,
     /** The business message whose emoji row is open, if any. */
     reactingTo: null,
+    /** Whether the customer stopped this business's promotions; null until a thread was read. */
+    promotionsStopped: null,
   };
 
   function el(id) {
@@ -329,8 +331,11 @@
     );
   }
 
-  /** Posts what the phone sends; `sent` runs once the sandbox took it (else the text box empties). */
-  function postFromPhone(path, init, sent) {
+  /**
+   * Posts what the phone sends; `sent` runs once the sandbox took it (else the text box empties), and
+   * `note` (given) says what happened instead of the webhook's outcome.
+   */
+  function postFromPhone(path, init, sent, note) {
     state.sending = true;
     updateTitle();
     showStatus('');
@@ -339,7 +344,7 @@
       .then(function (answer) {
         if (sent) sent();
         else el('message').value = '';
-        showStatus(outcomeNote(answer));
+        showStatus(outcomeNote(answer) || (note ? note(answer) : ''));
         state.justSent = true;
         schedulePoll(0);
       })
@@ -492,6 +497,41 @@
     return number ? number.verified_name : 'Business';
   }
 
+  /** The chat menu offers what WhatsApp offers: stop the business's promotions, or resume them. */
+  function showPromotions(thread) {
+    var button = el('promotions');
+    state.promotionsStopped = thread ? thread.promotions_stopped : null;
+    button.hidden = !thread;
+    button.textContent = state.promotionsStopped ? 'Resume promotions' : 'Stop promotions';
+  }
+
+  function choosePromotions() {
+    var number = selectedNumber();
+    if (!number || state.promotionsStopped === null || state.sending) return;
+    var body = {
+      phone_number_id: number.phone_number_id,
+      name: el('customer-name').value.trim(),
+      phone_number: el('customer-phone').value.trim(),
+      value: state.promotionsStopped ? 'resume' : 'stop',
+    };
+    if (el('customer-username').value.trim()) body.username = el('customer-username').value.trim();
+    postFromPhone(
+      '/promotions',
+      {
+        method: 'POST',
+        headers: apiHeaders({ 'content-type': 'application/json' }),
+        body: JSON.stringify(body),
+      },
+      function () {},
+      function (answer) {
+        showPromotions({ promotions_stopped: answer.promotions_stopped });
+        return answer.promotions_stopped
+          ? 'You stopped promotions from this business.'
+          : 'You resumed promotions from this business.';
+      },
+    );
+  }
+
   /**
    * The business messages typed before they came that this thread has not shown yet: they wait behind
    * "typing…" for TYPING_REPLAY_MS. A thread seen for the first time shows what it holds at once.
@@ -511,6 +551,7 @@
   }
 
   function render(thread) {
+    showPromotions(thread);
     state.lastThread = thread;
     var held = thread ? heldBack(thread) : [];
     if (held.length > 0 && !state.replayTimer) {
@@ -659,6 +700,7 @@
       if (!document.hidden) schedulePoll(0);
     });
     el('composer').addEventListener('submit', send);
+    el('promotions').addEventListener('click', choosePromotions);
     el('attach').addEventListener('click', function () {
       el('attach-file').click();
     });

@@ -1,6 +1,7 @@
 import { INBOX_ERRORS, type Conversation, type UnreadSummary } from '../../../contract';
 import type { Db, Executor } from '../../db/client';
 import { NotFound } from '../../errors';
+import { MARKETING_STOPPED_AT } from '../whatsapp/consent';
 import { BSUID, isPhoneNumber } from '../whatsapp/customer-id';
 
 /** The owner's conversations as the inbox lists them: one per customer, newest activity first. */
@@ -86,6 +87,7 @@ export type ListRow = {
   ai_replying: boolean;
   done: boolean;
   window_closes_at: Date | null;
+  marketing_stopped_at: Date | null;
 };
 
 /**
@@ -102,7 +104,8 @@ export const NEEDS_YOU = `exists (select 1 from escalations e
 
 export const LIST_COLUMNS = `wa_id, profile_name, username, last_message_preview, coalesce(last_message_at, created_at) as at,
   unread_count, owner, ${AI_REPLYING_SHOWN} as ai_replying, ${NEEDS_YOU} as needs_you, done_at is not null as done,
-  last_inbound_at + interval '${CUSTOMER_WINDOW_HOURS} hours' as window_closes_at`;
+  last_inbound_at + interval '${CUSTOMER_WINDOW_HOURS} hours' as window_closes_at,
+  ${MARKETING_STOPPED_AT} as marketing_stopped_at`;
 
 /** The list's order: newest activity first; `id` breaks ties (index conversations_user_id_last_message_at_id_idx). */
 export const LIST_ORDER = 'last_message_at desc nulls last, id desc';
@@ -133,6 +136,7 @@ export function toConversation(row: ListRow): Conversation {
     ai_replying: row.ai_replying === true,
     done: row.done,
     window_closes_at: row.window_closes_at?.toISOString() ?? null,
+    marketing_stopped_at: row.marketing_stopped_at?.toISOString() ?? null,
   };
 }
 

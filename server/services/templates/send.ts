@@ -7,6 +7,7 @@ import type { InboxDeps } from '../inbox/deps';
 import { toMessage } from '../inbox/messages';
 import { FAILED_ID_PREFIX, readableFailure, storeOutbound, type OutboundContent } from '../inbox/reply';
 import { requireSendingConnection } from '../inbox/sending-connection';
+import { marketingStoppedAt } from '../whatsapp/consent';
 import { markNeedsReconnection } from '../whatsapp/connections';
 import { isPhoneNumber } from '../whatsapp/customer-id';
 import { GraphTokenInvalid } from '../whatsapp/graph-errors';
@@ -44,6 +45,10 @@ export async function sendTemplate(
   // Meta's "Business-scoped user IDs" page: authentication templates still need a phone number.
   if (template.category === 'AUTHENTICATION' && !isPhoneNumber(conversation.wa_id)) {
     throw new Conflict(TEMPLATE_ERRORS.needsPhoneNumber, 'template_id', 'template_needs_phone_number');
+  }
+  // WhatsApp fails a marketing template to a customer who stopped them (131050): refused here, with why.
+  if (template.category === 'MARKETING' && (await marketingStoppedAt(deps.db, userId, conversationId))) {
+    throw new Conflict(TEMPLATE_ERRORS.marketingStopped, 'template_id', 'customer_stopped_marketing');
   }
   const bodyValues = checkValues(input.body_values, template.body_variables, 'body_values');
   const headerValues = checkValues(input.header_values ?? [], template.header_variables, 'header_values');

@@ -33,9 +33,12 @@ export type TemplateRow = {
   status: string;
   rejected_reason: string | null;
   components: TemplateComponent[];
+  previous_category: string | null;
+  category_changed_at: Date | null;
 };
 
-const COLUMNS = 'id, user_id, waba_id, graph_id, name, language, category, status, rejected_reason, components';
+const COLUMNS = `id, user_id, waba_id, graph_id, name, language, category, status, rejected_reason, components,
+  previous_category, category_changed_at`;
 const STATUSES: readonly TemplateStatus[] = ['PENDING', 'APPROVED', 'REJECTED', 'PAUSED', 'DISABLED'];
 const NAME = new RegExp('^[a-z0-9_]+$');
 const LANGUAGE = /^[a-z]{2,3}(_[A-Z]{2})?$/;
@@ -69,6 +72,10 @@ export function toTemplate(row: TemplateRow): Template {
     buttons: (component(row, 'BUTTONS')?.buttons ?? []).map((button) => button.text),
     body_variables: new Set(templateVariables(body)).size,
     header_variables: headerText ? new Set(templateVariables(headerText)).size : 0,
+    category_change:
+      row.previous_category && row.category_changed_at
+        ? { from: row.previous_category, at: row.category_changed_at.toISOString() }
+        : null,
   };
 }
 
@@ -128,8 +135,9 @@ export async function syncTemplates(deps: InboxDeps, userId: number): Promise<Te
            name = excluded.name, language = excluded.language, category = excluded.category,
            status = excluded.status, rejected_reason = excluded.rejected_reason,
            components = excluded.components, updated_at = now()
-         where (message_templates.status, message_templates.rejected_reason, message_templates.components)
-               is distinct from (excluded.status, excluded.rejected_reason, excluded.components)`,
+         where (message_templates.status, message_templates.rejected_reason, message_templates.components,
+                message_templates.category)
+               is distinct from (excluded.status, excluded.rejected_reason, excluded.components, excluded.category)`,
         [
           userId,
           connection.waba_id,

@@ -1,5 +1,6 @@
 import { WHATSAPP_ERRORS } from '../../../contract';
 import { AppError, NotFound, TooManyRequests, Unauthorized } from '../../errors';
+import { plainFailure } from './failure-words';
 import { GraphError, GraphObjectMissing, GraphRateLimited, GraphTokenInvalid, GraphUnavailable } from './graph-errors';
 
 const RETRY_AFTER_SECONDS = 60;
@@ -15,7 +16,12 @@ export function explainGraphFailure(error: unknown): unknown {
   if (error instanceof GraphRateLimited) return new TooManyRequests(WHATSAPP_ERRORS.rateLimited, RETRY_AFTER_SECONDS);
   if (error instanceof GraphUnavailable) return new AppError(503, 'whatsapp_unavailable', WHATSAPP_ERRORS.unavailable);
   if (error instanceof GraphError) {
-    return new AppError(502, 'whatsapp_error', `WhatsApp refused the request: ${error.details ?? error.message}`);
+    const plain = plainFailure(error.code);
+    return new AppError(
+      502,
+      'whatsapp_error',
+      plain ?? `WhatsApp refused the request: ${error.details ?? error.message}`,
+    );
   }
   return error;
 }

@@ -10,6 +10,7 @@ import EmptyState from './EmptyState';
 import { conversationName, customerPhoneNumber, INBOX_TEXTS, MESSAGE_SKELETON_ROWS } from './format';
 import { AttendanceControls, AttendanceState } from './HandoverControls';
 import LoadFailed from './LoadFailed';
+import MarketingChip from './MarketingChip';
 import MessageList from './MessageList';
 import ReplyBar from './ReplyBar';
 import WindowChip from './WindowChip';
@@ -64,6 +65,7 @@ function ChatHeader({ conversationId }: { conversationId: string }) {
         )}
       </Box>
       <WindowChip conversation={conversation} />
+      <MarketingChip conversation={conversation} />
       <AttendanceState conversation={conversation} />
       <AttendanceControls conversation={conversation} />
     </Box>

@@ -36,6 +36,7 @@ const CONVERSATION_FIELDS = [
   'ai_replying',
   'done',
   'window_closes_at',
+  'marketing_stopped_at',
 ] as const;
 
 /**

@@ -17,6 +17,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import type { Template, TemplateStatus } from '../../../contract';
+import { formatDate } from '../../components/dates';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import {
   selectDeletingTemplateId,
@@ -37,6 +38,11 @@ const STATUS_CHIP: Record<TemplateStatus, { label: string; color: ChipProps['col
   PAUSED: { label: 'Paused', color: 'warning' },
   DISABLED: { label: 'Disabled', color: 'warning' },
 };
+
+export const TEMPLATE_NOTICES = {
+  recategorised: (from: string, to: string, at: string) =>
+    `Meta changed this template's category from ${from} to ${to} on ${formatDate(at)}.`,
+} as const;
 
 export interface TemplateCardProps {
   template: Template;
@@ -75,6 +81,15 @@ export function TemplateCard({ template, onDelete }: TemplateCardProps) {
               <Chip key={button} size="small" variant="outlined" label={button} />
             ))}
           </Stack>
+        )}
+        {template.category_change && (
+          <Typography variant="body2" color="warning.main" sx={{ mt: 1 }}>
+            {TEMPLATE_NOTICES.recategorised(
+              template.category_change.from,
+              template.category,
+              template.category_change.at,
+            )}
+          </Typography>
         )}
         {template.rejected_reason && (
           <Typography variant="body2" color="error" sx={{ mt: 1 }}>

@@ -51,9 +51,12 @@ async function approvedTemplate(owner: Owner, template: NewTemplate = orderUpdat
   const created = await api('POST', '/templates', owner.token, template);
   expect(created.statusCode).toBe(201);
   const id = created.json<Template>().id;
-  const [approved] = await eventually(owner.token, (list) => list.some((t) => t.id === id && t.status !== 'PENDING'));
+  const list = await eventually(owner.token, (templates) =>
+    templates.some((t) => t.id === id && t.status !== 'PENDING'),
+  );
+  const approved = list.find((t) => t.id === id);
   expect(approved).toMatchObject({ id, status: 'APPROVED' });
-  return approved;
+  return approved!;
 }
 
 describe('POST /api/v1/templates', () => {
@@ -73,6 +76,7 @@ describe('POST /api/v1/templates', () => {
       buttons: ['Thanks', 'Call me'],
       body_variables: 2,
       header_variables: 0,
+      category_change: null,
     });
     const [reviewed] = await eventually(owner.token, (list) => list[0]?.status !== 'PENDING');
     expect(reviewed).toMatchObject({ name: 'order_update', status: 'APPROVED' });
@@ -256,6 +260,52 @@ describe('POST /api/v1/messages/conversations/{id}/template', () => {
     expect(sent).toEqual([]);
   });
 
+  it('refuses a marketing template to a customer who stopped marketing messages, with the reason; a utility one goes', async () => {
+    const owner = await connectedOwner(ctx.app);
+    const customer = newCustomer();
+    await customerWrites(ctx.app, ctx.db, owner, customer);
+    const utility = await approvedTemplate(owner);
+    const marketing = await approvedTemplate(owner, { ...orderUpdate, name: 'summer_sale', category: 'MARKETING' });
+    const stop = envelope(
+      owner.phoneNumberId,
+      {
+        contacts: [{ profile: { name: 'Sheena Nelson' }, wa_id: customer }],
+        user_preferences: [
+          {
+            wa_id: customer,
+            detail: 'User requested to stop marketing messages',
+            category: 'marketing_messages',
+            value: 'stop',
+            timestamp: Math.floor(Date.now() / 1000),
+          },
+        ],
+      },
+      'user_preferences',
+    );
+    expect((await postWebhook(ctx.app, stop)).statusCode).toBe(200);
+    const body = { body_values: ['Sheena', 'A-1042'] };
+
+    const refused = await api('POST', `${conversationUrl(customer)}/template`, owner.token, {
+      ...body,
+      template_id: marketing.id,
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      code: 'customer_stopped_marketing',
+      field: 'template_id',
+      detail: TEMPLATE_ERRORS.marketingStopped,
+    });
+    const outbound = `select body from messages where user_id = $1 and direction = 'outbound'`;
+    expect(await ctx.db.query(outbound, [owner.userId])).toEqual([]);
+
+    const sent = await api('POST', `${conversationUrl(customer)}/template`, owner.token, {
+      ...body,
+      template_id: utility.id,
+    });
+    expect(sent.statusCode).toBe(201);
+    expect(await ctx.db.query(outbound, [owner.userId])).toHaveLength(1);
+  });
+
   it("answers 404 for another owner's conversation or template", async () => {
     const owner = await connectedOwner(ctx.app);
     const customer = newCustomer();
@@ -269,5 +319,110 @@ describe('POST /api/v1/messages/conversations/{id}/template', () => {
     expect((await api('POST', `${conversationUrl(theirCustomer)}/template`, stranger.token, body)).statusCode).toBe(
       404,
     );
+  });
+});
+
+describe('POST /api/v1/whatsapp/webhook: template_category_update', () => {
+  /** Meta's example of a completed change (the "template_category_update webhook reference"), for this WABA. */
+  function recategorised(wabaId: string, value: Record<string, unknown>) {
+    return {
+      object: 'whatsapp_business_account',
+      entry: [{ id: wabaId, time: 1746082800, changes: [{ field: 'template_category_update', value }] }],
+    };
+  }
+
+  async function wabaOf(owner: { userId: number }): Promise<string> {
+    const row = await ctx.db.one<{ waba_id: string }>('select waba_id from whatsapp_connections where user_id = $1', [
+      owner.userId,
+    ]);
+    return row.waba_id;
+  }
+
+  it('changes the category and notes the change on the template, once however often it arrives', async () => {
+    const owner = await connectedOwner(ctx.app);
+    const template = await approvedTemplate(owner);
+    const { graph_id: graphId } = await ctx.db.one<{ graph_id: string }>(
+      'select graph_id from message_templates where id = $1',
+      [template.id],
+    );
+    const delivery = recategorised(await wabaOf(owner), {
+      message_template_id: Number(graphId),
+      message_template_name: template.name,
+      message_template_language: 'en-US',
+      previous_category: 'UTILITY',
+      new_category: 'MARKETING',
+    });
+
+    expect((await postWebhook(ctx.app, delivery)).statusCode).toBe(200);
+    expect((await postWebhook(ctx.app, delivery)).statusCode).toBe(200);
+
+    const [changed] = await templatesOf(owner.token);
+    expect(changed).toMatchObject({
+      id: template.id,
+      category: 'MARKETING',
+      category_change: { from: 'UTILITY', at: new Date(1746082800 * 1000).toISOString() },
+    });
+  });
+
+  it('finds the template by name and language when the id is unknown, and leaves an impending change for later', async () => {
+    const owner = await connectedOwner(ctx.app);
+    const template = await approvedTemplate(owner);
+    const wabaId = await wabaOf(owner);
+    const impending = recategorised(wabaId, {
+      message_template_id: 1,
+      message_template_name: template.name,
+      message_template_language: 'en_US',
+      correct_category: 'MARKETING',
+      new_category: 'UTILITY',
+      category_update_timestamp: 1746169200,
+    });
+    expect((await postWebhook(ctx.app, impending)).statusCode).toBe(200);
+    expect((await templatesOf(owner.token))[0]).toMatchObject({ category: 'UTILITY', category_change: null });
+
+    const completed = recategorised(wabaId, {
+      message_template_id: 1,
+      message_template_name: template.name,
+      message_template_language: 'en_US',
+      previous_category: 'UTILITY',
+      new_category: 'MARKETING',
+    });
+    expect((await postWebhook(ctx.app, completed)).statusCode).toBe(200);
+    expect((await templatesOf(owner.token))[0]).toMatchObject({ category: 'MARKETING' });
+  });
+
+  it("changes no other owner's template, and tells the owner's live stream", async () => {
+    const owner = await connectedOwner(ctx.app);
+    const stranger = await connectedOwner(ctx.app);
+    const template = await approvedTemplate(owner);
+    const theirs = await approvedTemplate(stranger);
+    const heard: string[] = [];
+    const stop = await ctx.db.listen('threadline_events', {
+      onPayload: (payload) => heard.push(payload),
+      onInterrupted: () => undefined,
+    });
+    try {
+      const delivery = recategorised(await wabaOf(owner), {
+        message_template_name: template.name,
+        message_template_language: template.language,
+        previous_category: 'UTILITY',
+        new_category: 'MARKETING',
+      });
+      expect((await postWebhook(ctx.app, delivery)).statusCode).toBe(200);
+
+      expect((await templatesOf(stranger.token))[0]).toMatchObject({ id: theirs.id, category: 'UTILITY' });
+      const changed = { type: 'template.changed', templateId: template.id, status: 'APPROVED' };
+      const heardOf = () =>
+        heard
+          .map((payload) => parseNotification(payload))
+          .filter((n) => n?.userId === owner.userId)
+          .flatMap((n) => n?.events ?? []);
+      // PostgreSQL delivers notifications to a listener a moment after the commit: at most a few turns. The
+      // review was told before the listener started; what it hears is the new category.
+      const told = () => heardOf().some((event) => JSON.stringify(event) === JSON.stringify(changed));
+      for (let turn = 0; turn < 100 && !told(); turn++) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(heardOf()).toContainEqual(changed);
+    } finally {
+      await stop();
+    }
   });
 });

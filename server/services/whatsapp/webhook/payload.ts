@@ -59,7 +59,8 @@ export interface WebhookChange {
 
 export interface WebhookDelivery {
   object: 'whatsapp_business_account';
-  entry: { id?: string; changes: WebhookChange[] }[];
+  /** `time`: when Meta sent the webhook (unix seconds), on some fields' entries. */
+  entry: { id?: string; time?: unknown; changes: WebhookChange[] }[];
 }
 
 type Json = Record<string, unknown>;

@@ -1,3 +1,4 @@
+import { plainFailure } from '../failure-words';
 import type { WebhookMessage, WebhookStatusError } from './payload';
 
 /**
@@ -83,17 +84,10 @@ export function readableBody(message: WebhookMessage): string {
   }
 }
 
-/** Plain words for the failures an owner can act on; anything else keeps Meta's own explanation. */
-const PLAIN_FAILURES: Record<number, string> = {
-  131047: 'More than 24 hours have passed since the customer last wrote, so only a template message can reach them.',
-  130429: 'Too many messages were sent at once; it was not delivered. Try again in a moment.',
-  131056: 'Too many messages were sent to this customer in a short time; it was not delivered.',
-  131026: 'The message could not be delivered to this number (it may not use WhatsApp).',
-};
-
+/** A failed status's reason: plain words for the failures an owner can act on, else Meta's own. */
 export function readableFailure(error: WebhookStatusError | undefined): string {
   if (!error) return 'The message could not be delivered.';
-  const plain = error.code === undefined ? undefined : PLAIN_FAILURES[error.code];
+  const plain = plainFailure(error.code);
   return (
     plain ??
     text(error.error_data?.details) ??

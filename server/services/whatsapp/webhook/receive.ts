@@ -1,5 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Executor } from '../../../db/client';
+import type { Db } from '../../../db/client';
+import {
+  applyTemplateCategory,
+  TEMPLATE_CATEGORY_FIELD,
+  type TemplateCategoryUpdate,
+} from '../../templates/category-update';
 import { applyTemplateStatus, type TemplateStatusUpdate } from '../../templates/templates';
 import { sha256Hex } from '../../digest';
 import type { DeliveryBatcher } from './batch';
@@ -7,11 +12,12 @@ import { ACCOUNT_UPDATE_FIELD } from './account-update';
 import { parseDelivery, type WebhookDelivery } from './payload';
 import type { DeliveryToStore } from './rows';
 import { verifySignature } from './signature';
+import { applyMarketingRefusals, applyUserPreferences, unixTime, USER_PREFERENCES_FIELD } from './user-preferences';
 
 export interface WebhookDeps {
   appSecret: string;
   batcher: Pick<DeliveryBatcher, 'store'>;
-  db: Executor;
+  db: Db;
   log: FastifyBaseLogger;
   /** An `account_update` change (its value unchecked): ./account-update.ts. */
   onAccountUpdate?: (value: unknown) => Promise<void>;
@@ -41,7 +47,10 @@ export function deliveryToStore(delivery: WebhookDelivery, rawBody: Buffer): Del
  * one transaction, shared with the deliveries that arrived meanwhile (the raw event per owner it
  * concerns, messages, reactions, statuses). Answered only once that transaction committed.
  * Changes for numbers nobody has connected are acknowledged and ignored. A template's review
- * outcome names no number but its WABA, and updates that WABA's owner's template.
+ * outcome or new category names no number but its WABA, and updates that WABA's owner's template.
+ * A customer's marketing preference (`user_preferences`, or a status failed with 131050) is recorded
+ * after the raw delivery is: each of these writes is idempotent, so a delivery Meta retries after a
+ * failure here changes nothing twice.
  */
 export async function receiveWebhook(
   deps: WebhookDeps,
@@ -55,8 +64,15 @@ export async function receiveWebhook(
     for (const { field, value } of entry.changes) {
       if (field === TEMPLATE_STATUS_FIELD && entry.id) {
         await applyTemplateStatus(deps.db, entry.id, value as TemplateStatusUpdate);
+      } else if (field === TEMPLATE_CATEGORY_FIELD && entry.id) {
+        const sentAt = unixTime(entry.time) ?? new Date();
+        await applyTemplateCategory(deps.db, entry.id, value as TemplateCategoryUpdate, sentAt);
       } else if (field === ACCOUNT_UPDATE_FIELD) {
         await deps.onAccountUpdate?.(value);
+      } else if (field === USER_PREFERENCES_FIELD) {
+        await applyUserPreferences(deps.db, value);
+      } else if (field === 'messages') {
+        await applyMarketingRefusals(deps.db, value);
       }
     }
   }

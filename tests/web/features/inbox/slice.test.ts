@@ -2,6 +2,7 @@ import { loggedOut } from '../../../../src/features/auth/slice';
 import {
   selectCanSend,
   selectMessages,
+  selectOpenConversation,
   selectReplyTarget,
   selectSearchStatus,
   selectUnreadConversations,
@@ -123,6 +124,15 @@ describe('the inbox state', () => {
     expect(polled.conversations.entities[grace.id]?.window_closes_at).toBe(closed.window_closes_at);
     const done = reducer(polled, conversationsLoaded(listPage([{ ...closed, done: true }, alan])));
     expect(done.conversations.entities[grace.id]?.done).toBe(true);
+  });
+
+  it('takes a poll that changes only whether the customer stopped marketing messages', () => {
+    const loaded = graceOpen();
+    const stopped = { ...grace, unread_count: 0, marketing_stopped_at: '2026-11-20T12:00:00.000Z' };
+    const polled = reducer(loaded, conversationsLoaded(listPage([stopped, alan])));
+    expect(selectOpenConversation({ inbox: polled })?.marketing_stopped_at).toBe(stopped.marketing_stopped_at);
+    const resumed = reducer(polled, conversationsLoaded(listPage([{ ...stopped, marketing_stopped_at: null }, alan])));
+    expect(resumed.conversations.entities[grace.id]?.marketing_stopped_at).toBeNull();
   });
 
   it('narrows what is loaded by name as shown, number and last message until the server answers', () => {

@@ -2,6 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { TEMPLATE_ERRORS, type Template } from '../../../../contract';
 import { apiError, json, mockApi, pending, requestsMade, type ApiRoute } from '../../support/api-mock';
+import { formatDate } from '../../../../src/components/dates';
+import { TEMPLATE_NOTICES } from '../../../../src/features/templates/TemplatesPage';
 import { renderApp } from '../../support/render';
 import { aUser, signedInState } from '../../support/users';
 
@@ -56,6 +58,19 @@ describe('/templates', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Templates' })).toBeInTheDocument();
     expect((await card('bare_code')).getByText('Rejected')).toBeInTheDocument();
     expect((await card('bare_code')).getByText('Rejected by WhatsApp: INVALID_FORMAT')).toBeInTheDocument();
+  });
+
+  it("notes Meta's change of a template's category, with its date", async () => {
+    const at = '2026-11-20T12:00:00.000Z';
+    openTemplates({
+      'GET /templates?sync=true': () =>
+        json([{ ...approved, category: 'MARKETING', category_change: { from: 'UTILITY', at } }, rejected]),
+    });
+    expect(
+      (await card('order_update')).getByText(TEMPLATE_NOTICES.recategorised('UTILITY', 'MARKETING', at)),
+    ).toBeInTheDocument();
+    expect(TEMPLATE_NOTICES.recategorised('UTILITY', 'MARKETING', at)).toContain(formatDate(at));
+    expect((await card('bare_code')).queryByText(/Meta changed/)).not.toBeInTheDocument();
   });
 
   it('checks the form before sending and shows the field the API blamed', async () => {

@@ -1,7 +1,7 @@
 import { expectSaga } from 'redux-saga-test-plan';
 import * as matchers from 'redux-saga-test-plan/matchers';
 import { throwError, type StaticProvider } from 'redux-saga-test-plan/providers';
-import type { Template } from '../../../../contract';
+import { TEMPLATE_ERRORS, type Template } from '../../../../contract';
 import { ApiError } from '../../../../src/api/client';
 import { templatesApi } from '../../../../src/api/templates';
 import { requireAccessToken } from '../../../../src/features/auth/session';
@@ -116,6 +116,19 @@ describe('sendTemplate', () => {
         ],
       ])
       .put(templateSendFailed({ message: 'Fill in all 2 values of the template.', field: 'body_values' }))
+      .run());
+
+  it('keeps the dialog open with the reason when the customer stopped marketing messages', () =>
+    expectSaga(sendTemplate, send)
+      .provide([
+        token,
+        [
+          matchers.call.fn(templatesApi.send),
+          throwError(new ApiError(TEMPLATE_ERRORS.marketingStopped, 409, 'customer_stopped_marketing', 'template_id')),
+        ],
+      ])
+      .put(templateSendFailed({ message: TEMPLATE_ERRORS.marketingStopped, field: 'template_id' }))
+      .not.put(templateSent())
       .run());
 });
 
