@@ -38,7 +38,10 @@ async function watchTyping(phone: Page, answer: string) {
   return () => phone.evaluate(() => (window as unknown as { typingShown?: string }).typingShown ?? 'never');
 }
 
-test('a customer with a username and no number is answered by the AI, then by the owner', async ({ page, request }) => {
+test('a customer with a username and no number is answered by the AI, then by the owner, and reacts', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(240_000);
   const businessNumber = await openShop(page, request, BAKERY_AGENT, HANDBOOK);
   await openInbox(page);
@@ -65,6 +68,14 @@ test('a customer with a username and no number is answered by the AI, then by th
   const chat = page.getByRole('region', { name: 'Chat' });
   await expect(chat.getByRole('heading', { name: USERNAME })).toBeVisible();
   await expect(chat.getByRole('article', { name: 'Sent message' }).filter({ hasText: OPENING_HOURS })).toHaveCount(1);
+  // The owner reacts to the question from its menu: the phone shows the business's 👍 on it.
+  const question = chat.getByRole('article', { name: 'Received message' }).filter({ hasText: QUESTION });
+  await question.getByRole('button', { name: 'Message actions' }).click();
+  await page.getByRole('group', { name: 'React' }).getByRole('button', { name: 'React 👍' }).click();
+  await expect(question.getByText('👍')).toBeVisible();
+  const asked = phone.locator('[data-testid="message"][data-from="customer"]').filter({ hasText: QUESTION });
+  await expect(asked.getByTestId('reactions').locator('[data-from="business"]')).toHaveText('👍', REPLY_PATIENCE);
+
   const composer = chat.getByRole('textbox', { name: 'Message' });
   await composer.fill(MANUAL_ANSWER);
   await composer.press('Enter');
@@ -76,4 +87,11 @@ test('a customer with a username and no number is answered by the AI, then by th
   const received = businessMessage(phone, MANUAL_ANSWER);
   await expect(received).toHaveCount(1, REPLY_PATIENCE);
   await expect(received).toHaveAttribute('data-from', 'business');
+
+  // The customer reacts to it, and the owner sees the ❤️ on their message.
+  await received.getByRole('button', { name: 'React to this message' }).click();
+  await phone.getByRole('group', { name: 'Pick a reaction' }).getByRole('button', { name: '❤️' }).click();
+  await expect(received.getByTestId('reactions').locator('[data-from="customer"]')).toHaveText('❤️');
+  await page.bringToFront();
+  await expect(manual.getByText('❤️')).toBeVisible(REPLY_PATIENCE);
 });
