@@ -162,6 +162,38 @@ describe('POST /api/v1/whatsapp/webhook: user_preferences', () => {
     expect(await stoppedAt(owner, phone)).toBeNull();
   });
 
+  it('keeps the stop of a customer whose BSUID changed (system user_changed_user_id)', async () => {
+    const owner = await connectedOwner(ctx.app);
+    const before = bsuid();
+    const after = bsuid();
+    const says = (from: string, message: Json) =>
+      deliver(
+        envelope(owner.phoneNumberId, {
+          contacts: [{ profile: { username: '@mara' }, user_id: from }],
+          messages: [{ from_user_id: from, id: `wamid.${Math.random()}`, timestamp: '1749416383', ...message }],
+        }),
+      );
+    await says(before, { type: 'text', text: { body: 'Hi' } });
+    await deliver(preference(owner, { bsuid: before }, 'stop', META_EXAMPLE_TIME));
+    await says(after, {
+      type: 'system',
+      system: {
+        body: 'Mara changed their business-scoped user ID',
+        type: 'user_changed_user_id',
+        user_id: after,
+        previous_user_id: before,
+      },
+    });
+
+    // The conversation keeps its id (the first BSUID) and its customer's stop, now kept by the new BSUID.
+    expect(await stoppedAt(owner, before)).toBe(new Date(META_EXAMPLE_TIME * 1000).toISOString());
+    expect((await preferencesOf(owner)).map((row) => row.customer)).toEqual([after]);
+    // What Meta says of the new BSUID from now on applies, an older retry of the old one does not.
+    await deliver(preference(owner, { bsuid: after }, 'resume', META_EXAMPLE_TIME + 5));
+    await deliver(preference(owner, { bsuid: before }, 'stop', META_EXAMPLE_TIME));
+    expect(await stoppedAt(owner, before)).toBeNull();
+  });
+
   it("tells the owner's open tabs that the conversation changed", async () => {
     const owner = await connectedOwner(ctx.app);
     const customer = newCustomer();
