@@ -14,7 +14,7 @@ import SendTemplateDialog from '../templates/SendTemplateDialog';
 import { ATTACHMENT_ACCEPT, holdAttachment } from './attachmentFile';
 import { customerWindow, WINDOW_TEXTS } from './customerWindow';
 import { readableSize } from './MessageMedia';
-import { REPLY_MAX_LENGTH } from './format';
+import { customerPhoneNumber, REPLY_MAX_LENGTH } from './format';
 import {
   selectAttachment,
   selectAttachmentProblem,
@@ -34,7 +34,15 @@ export interface ComposerProps {
 }
 
 /** Outside the 24-hour window free text would fail: the composer says so and offers a template. */
-function WindowClosed({ conversationId, customerName }: { conversationId: string; customerName: string }) {
+function WindowClosed({
+  conversationId,
+  customerName,
+  marketingStopped,
+}: {
+  conversationId: string;
+  customerName: string;
+  marketingStopped: boolean;
+}) {
   const sent = useAppSelector(selectTemplateSend).sent;
   // The dialog shows until closed, or until a template is sent after it opened.
   const [openedAtSent, setOpenedAtSent] = useState<number | null>(null);
@@ -54,6 +62,8 @@ function WindowClosed({ conversationId, customerName }: { conversationId: string
         open={choosing}
         conversationId={conversationId}
         customerName={customerName}
+        marketingStopped={marketingStopped}
+        numberHidden={customerPhoneNumber(conversationId) === null}
         onClose={() => setOpenedAtSent(null)}
       />
     </Box>
@@ -144,6 +154,7 @@ export default function Composer({ conversationId }: ComposerProps) {
       <WindowClosed
         conversationId={conversationId}
         customerName={conversation.name === conversation.id ? '' : conversation.name}
+        marketingStopped={Boolean(conversation.marketing_stopped_at)}
       />
     );
   }

@@ -11,7 +11,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import type { Template } from '../../../contract';
-import { fillTemplate } from '../../../contract/template-rules';
+import { fillTemplate, TEMPLATE_ERRORS } from '../../../contract/template-rules';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { selectApprovedTemplates, selectTemplateSend, selectTemplatesStatus } from './selectors';
 import { templateSendSubmitted, templatesRequested } from './slice';
@@ -22,13 +22,34 @@ export interface SendTemplateDialogProps {
   conversationId: string;
   /** Prefills {{1}}: templates usually greet the customer by name. */
   customerName: string;
+  /** The customer stopped marketing messages: a MARKETING template cannot reach them. */
+  marketingStopped?: boolean;
+  /** The customer wrote with their number hidden: an AUTHENTICATION template cannot reach them. */
+  numberHidden?: boolean;
   onClose: () => void;
+}
+
+/** Why WhatsApp would not deliver `template` to this customer (the server refuses it too), or null. */
+export function unreachableBecause(
+  template: Pick<Template, 'category'>,
+  customer: Pick<SendTemplateDialogProps, 'marketingStopped' | 'numberHidden'>,
+): string | null {
+  if (template.category === 'MARKETING' && customer.marketingStopped) return TEMPLATE_ERRORS.marketingStopped;
+  if (template.category === 'AUTHENTICATION' && customer.numberHidden) return TEMPLATE_ERRORS.needsPhoneNumber;
+  return null;
 }
 
 const blanks = (count: number) => Array.from({ length: count }, () => '');
 
 /** Pick an approved template, fill its variables (the customer's name first), preview it, send it. */
-export default function SendTemplateDialog({ open, conversationId, customerName, onClose }: SendTemplateDialogProps) {
+export default function SendTemplateDialog({
+  open,
+  conversationId,
+  customerName,
+  marketingStopped = false,
+  numberHidden = false,
+  onClose,
+}: SendTemplateDialogProps) {
   const dispatch = useAppDispatch();
   const templates = useAppSelector(selectApprovedTemplates);
   const status = useAppSelector(selectTemplatesStatus);
@@ -65,11 +86,21 @@ export default function SendTemplateDialog({ open, conversationId, customerName,
             onChange={(event) => choose(Number(event.target.value))}
             disabled={templates.length === 0}
           >
-            {templates.map((template) => (
-              <MenuItem key={template.id} value={template.id}>
-                {template.name} ({template.language})
-              </MenuItem>
-            ))}
+            {templates.map((template) => {
+              const because = unreachableBecause(template, { marketingStopped, numberHidden });
+              return (
+                <MenuItem key={template.id} value={template.id} disabled={because !== null}>
+                  <Box>
+                    {template.name} ({template.language})
+                    {because && (
+                      <Typography variant="caption" color="text.secondary" component="p" sx={{ whiteSpace: 'normal' }}>
+                        {because}
+                      </Typography>
+                    )}
+                  </Box>
+                </MenuItem>
+              );
+            })}
           </TextField>
           {headerValues.map((value, i) => (
             <TextField

@@ -4,6 +4,7 @@ import { TEMPLATE_ERRORS, type Conversation, type Template } from '../../../../c
 import { formatDate } from '../../../../src/components/dates';
 import { WINDOW_TEXTS } from '../../../../src/features/inbox/customerWindow';
 import { MARKETING_TEXTS } from '../../../../src/features/inbox/MarketingChip';
+import { unreachableBecause } from '../../../../src/features/templates/SendTemplateDialog';
 import { apiError, json, mockApi, pending, type ApiRoute } from '../../support/api-mock';
 import { aConversation, aMessage, ago, messagesPath } from '../../support/fixtures/inbox';
 import { renderApp } from '../../support/render';
@@ -51,33 +52,71 @@ describe('a customer who stopped marketing messages', () => {
     expect(chat.queryByText(MARKETING_TEXTS.stopped)).not.toBeInTheDocument();
   });
 
-  it('keeps the send dialog open with the reason when a marketing template is refused', async () => {
-    const sale: Template = {
-      id: 9,
-      name: 'summer_sale',
-      language: 'en_US',
-      category: 'MARKETING',
-      status: 'APPROVED',
-      rejected_reason: null,
-      body: 'Hello {{1}}, our summer sale starts today.',
-      header: null,
-      buttons: [],
-      body_variables: 1,
-      header_variables: 0,
-    };
-    openChat(aConversation({ marketing_stopped_at: STOPPED_AT, window_closes_at: ago(7200) }), {
-      'GET /templates?sync=true': () => json([sale]),
-      'POST /messages/conversations/15550100%40c.us/template': () =>
-        apiError(409, TEMPLATE_ERRORS.marketingStopped, 'customer_stopped_marketing', 'template_id'),
-    });
+  const sale: Template = {
+    id: 9,
+    name: 'summer_sale',
+    language: 'en_US',
+    category: 'MARKETING',
+    status: 'APPROVED',
+    rejected_reason: null,
+    body: 'Hello {{1}}, our summer sale starts today.',
+    header: null,
+    buttons: [],
+    body_variables: 1,
+    header_variables: 0,
+  };
+  const receipt: Template = {
+    ...sale,
+    id: 10,
+    name: 'order_ready',
+    category: 'UTILITY',
+    body: 'Hi {{1}}, it is ready.',
+  };
+
+  async function openTemplates(conversation: Conversation, routes: Record<string, ApiRoute> = {}) {
+    openChat(conversation, { 'GET /templates?sync=true': () => json([sale, receipt]), ...routes });
     const chat = await openGrace();
     await userEvent.click(chat.getByRole('button', { name: WINDOW_TEXTS.sendTemplate }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Send a template' }));
     await userEvent.click(dialog.getByRole('combobox', { name: 'Template' }));
+    return dialog;
+  }
+
+  it('offers marketing templates disabled, with the reason, and the others as usual', async () => {
+    await openTemplates(aConversation({ marketing_stopped_at: STOPPED_AT, window_closes_at: ago(7200) }));
+
+    const [marketing, utility] = await screen.findAllByRole('option');
+    expect(marketing).toHaveTextContent('summer_sale (en_US)');
+    expect(marketing).toHaveTextContent(TEMPLATE_ERRORS.marketingStopped);
+    expect(marketing).toHaveAttribute('aria-disabled', 'true');
+    expect(utility).toHaveTextContent('order_ready (en_US)');
+    expect(utility).not.toHaveTextContent(TEMPLATE_ERRORS.marketingStopped);
+    expect(utility).not.toHaveAttribute('aria-disabled');
+  });
+
+  it('keeps the send dialog open with the reason when the server refuses one (a stop the page had not heard of)', async () => {
+    const dialog = await openTemplates(aConversation({ marketing_stopped_at: null, window_closes_at: ago(7200) }), {
+      'POST /messages/conversations/15550100%40c.us/template': () =>
+        apiError(409, TEMPLATE_ERRORS.marketingStopped, 'customer_stopped_marketing', 'template_id'),
+    });
     await userEvent.click((await screen.findAllByRole('option'))[0]);
     await userEvent.click(dialog.getByRole('button', { name: 'Send' }));
 
     await waitFor(() => expect(dialog.getByRole('alert')).toHaveTextContent(TEMPLATE_ERRORS.marketingStopped));
     expect(screen.getByRole('dialog', { name: 'Send a template' })).toBeInTheDocument();
+  });
+});
+
+describe('unreachableBecause', () => {
+  it('holds back marketing from a customer who stopped it and authentication from one without a number', () => {
+    expect(unreachableBecause({ category: 'MARKETING' }, { marketingStopped: true })).toBe(
+      TEMPLATE_ERRORS.marketingStopped,
+    );
+    expect(unreachableBecause({ category: 'AUTHENTICATION' }, { numberHidden: true })).toBe(
+      TEMPLATE_ERRORS.needsPhoneNumber,
+    );
+    expect(unreachableBecause({ category: 'UTILITY' }, { marketingStopped: true, numberHidden: true })).toBeNull();
+    expect(unreachableBecause({ category: 'MARKETING' }, { numberHidden: true })).toBeNull();
+    expect(unreachableBecause({ category: 'AUTHENTICATION' }, { marketingStopped: true })).toBeNull();
   });
 });
