@@ -34,6 +34,10 @@ export type ConversationRow = {
   id: number;
   user_id: number;
   wa_id: string;
+  /** The customer's business-scoped user ID, once Meta named it. */
+  bsuid: string | null;
+  /** The customer's number (the id's) is no longer theirs: they changed it (migration 0055). */
+  number_changed: boolean;
   /** Whether the customer wrote within the last 24 hours (WhatsApp's customer service window). */
   window_open: boolean;
   unread_count: number;
@@ -46,7 +50,7 @@ export function conversationNotFound(): NotFound {
 /** WhatsApp's customer service window: free-form messages only this long after the customer's last one. */
 export const CUSTOMER_WINDOW_HOURS = 24;
 
-const CONVERSATION_COLUMNS = `id, user_id, wa_id, unread_count,
+const CONVERSATION_COLUMNS = `id, user_id, wa_id, bsuid, number_changed_at is not null as number_changed, unread_count,
   coalesce(last_inbound_at > now() - interval '${CUSTOMER_WINDOW_HOURS} hours', false) as window_open`;
 
 /** The owner's conversation behind a public id; a malformed id or a stranger's is a 404. */

@@ -2,6 +2,7 @@ import { INBOX_ERRORS, REACTION_MAX_LENGTH, type Message } from '../../../contra
 import { AppError, ValidationFailed } from '../../errors';
 import { ShuttingDown } from '../../shutdown';
 import { markNeedsReconnection } from '../whatsapp/connections';
+import { sendingAddress } from '../whatsapp/customer-id';
 import { GraphOutsideWindow, GraphTokenInvalid } from '../whatsapp/graph-errors';
 import type { ConversationRow } from './conversations';
 import type { InboxDeps } from './deps';
@@ -67,7 +68,7 @@ export async function reactToMessage(deps: InboxDeps, input: ReactionInput): Pro
   if (!input.conversation.window_open) throw windowClosed();
   try {
     await deps.graph.sendReaction(token, connection.phone_number_id, {
-      to: input.conversation.wa_id,
+      to: sendingAddress(input.conversation),
       messageId: input.messageId,
       emoji: input.emoji,
     });

@@ -4,6 +4,7 @@ import type { Executor } from '../../db/client';
 import { AppError, Conflict, ValidationFailed } from '../../errors';
 import { ShuttingDown } from '../../shutdown';
 import { markNeedsReconnection } from '../whatsapp/connections';
+import { sendingAddress } from '../whatsapp/customer-id';
 import { GraphOutsideWindow, GraphTokenInvalid, sendFailureKind } from '../whatsapp/graph-errors';
 import { explainGraphFailure } from '../whatsapp/graph-failures';
 import { requireConversationById } from './conversations';
@@ -153,7 +154,7 @@ export async function sendReply(deps: InboxDeps, input: ReplyInput): Promise<Mes
   let wamid: string;
   try {
     const sent = await deps.graph.sendText(token, connection.phone_number_id, {
-      to: conversation.wa_id,
+      to: sendingAddress(conversation),
       body: input.text,
       replyTo: quoted,
     });

@@ -13,6 +13,7 @@ import { ShuttingDown } from '../../shutdown';
 import { sniffWhatsAppMedia } from '../media/sniff';
 import type { MediaStore } from '../media/store';
 import { markNeedsReconnection } from '../whatsapp/connections';
+import { sendingAddress } from '../whatsapp/customer-id';
 import { GraphOutsideWindow, GraphTokenInvalid } from '../whatsapp/graph-errors';
 import { requireConversationById } from './conversations';
 import type { InboxDeps } from './deps';
@@ -146,7 +147,7 @@ export async function sendMedia(deps: InboxDeps & { store: MediaStore }, input: 
   try {
     mediaId = (await deps.graph.uploadMedia(token, connection.phone_number_id, { bytes, mimeType, filename })).id;
     const sent = await deps.graph.sendMedia(token, connection.phone_number_id, {
-      to: conversation.wa_id,
+      to: sendingAddress(conversation),
       kind,
       mediaId,
       caption,

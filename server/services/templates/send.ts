@@ -9,7 +9,7 @@ import { FAILED_ID_PREFIX, readableFailure, storeOutbound, type OutboundContent 
 import { requireSendingConnection } from '../inbox/sending-connection';
 import { marketingStoppedAt } from '../whatsapp/consent';
 import { markNeedsReconnection } from '../whatsapp/connections';
-import { isPhoneNumber } from '../whatsapp/customer-id';
+import { isPhoneNumber, sendingAddress } from '../whatsapp/customer-id';
 import { GraphTokenInvalid } from '../whatsapp/graph-errors';
 import { requireTemplate, toTemplate } from './templates';
 
@@ -43,7 +43,7 @@ export async function sendTemplate(
     throw new Conflict(TEMPLATE_ERRORS.notApproved, 'template_id', 'template_not_approved');
   }
   // Meta's "Business-scoped user IDs" page: authentication templates still need a phone number.
-  if (template.category === 'AUTHENTICATION' && !isPhoneNumber(conversation.wa_id)) {
+  if (template.category === 'AUTHENTICATION' && !isPhoneNumber(sendingAddress(conversation))) {
     throw new Conflict(TEMPLATE_ERRORS.needsPhoneNumber, 'template_id', 'template_needs_phone_number');
   }
   // WhatsApp fails a marketing template to a customer who stopped them (131050): refused here, with why.
@@ -74,7 +74,7 @@ export async function sendTemplate(
   let wamid: string;
   try {
     const sent = await deps.graph.sendTemplate(token, connection.phone_number_id, {
-      to: conversation.wa_id,
+      to: sendingAddress(conversation),
       name: template.name,
       language: template.language,
       bodyParameters: bodyValues,

@@ -20,3 +20,12 @@ export function isPhoneNumber(waId: string): boolean {
 export function addressee(waId: string): { to: string } | { recipient: string } {
   return BSUID.test(waId) ? { recipient: waId } : { to: waId };
 }
+
+/**
+ * Where a conversation's sends go (the `to` of a send, which `addressee` turns into `to` or `recipient`):
+ * its number, or its BSUID when it has none or when the customer changed their number since, as the
+ * number the conversation was opened with may be someone else's by now.
+ */
+export function sendingAddress(conversation: { wa_id: string; bsuid: string | null; number_changed: boolean }) {
+  return conversation.number_changed && conversation.bsuid ? conversation.bsuid : conversation.wa_id;
+}

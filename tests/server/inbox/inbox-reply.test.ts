@@ -118,6 +118,69 @@ describe('POST /api/v1/messages/conversations/{id}/reply', () => {
     expect(conversation).toMatchObject({ id: `${bsuid}@bsuid`, name: '@kim', last_message: 'Yes, on Sundays too.' });
   });
 
+  it('reaches a customer who changed their number through their new BSUID, never the old number', async () => {
+    const owner = await connectedOwner(ctx.app);
+    const oldNumber = newCustomer();
+    const newNumber = newCustomer();
+    const says = async (from: string, text: string) => {
+      const recorded = await recordInboundMessage(ctx.db, { phoneNumberId: owner.phoneNumberId, from, text });
+      const webhook = envelope(owner.phoneNumberId, {
+        contacts: [{ profile: { name: 'Kim' }, wa_id: from, user_id: bsuidOf(from) }],
+        messages: [
+          {
+            from,
+            from_user_id: bsuidOf(from),
+            id: recorded.wamid,
+            timestamp: String(later()),
+            type: 'text',
+            text: { body: text },
+          },
+        ],
+      });
+      expect((await postWebhook(ctx.app, webhook)).statusCode).toBe(200);
+    };
+    await says(oldNumber, 'Hi');
+    // Meta's system message for a number change (the "Messages webhook reference"): the new BSUID, then
+    // the customer writes from the new number.
+    const changed = envelope(owner.phoneNumberId, {
+      messages: [
+        {
+          from: newNumber,
+          from_user_id: bsuidOf(newNumber),
+          id: wamid(),
+          timestamp: String(later()),
+          type: 'system',
+          system: {
+            body: `User Kim changed from ${oldNumber} to ${newNumber}`,
+            type: 'user_changed_number',
+            wa_id: newNumber,
+            user_id: bsuidOf(newNumber),
+            previous_user_id: bsuidOf(oldNumber),
+          },
+        },
+      ],
+    });
+    expect((await postWebhook(ctx.app, changed)).statusCode).toBe(200);
+    await says(newNumber, 'New number, same Kim');
+    const sendText = jest.spyOn(ctx.app.whatsapp.graph, 'sendText');
+
+    const response = await reply(ctx.app, owner.token, oldNumber, { text: 'Got it, Kim.' });
+
+    expect(response.statusCode).toBe(201);
+    expect(sendText).toHaveBeenCalledWith(
+      expect.any(String),
+      owner.phoneNumberId,
+      expect.objectContaining({ to: bsuidOf(newNumber) }),
+    );
+    sendText.mockRestore();
+    expect(await sentToCustomer(ctx.db, owner, newNumber)).toEqual([
+      expect.objectContaining({ body: { body: 'Got it, Kim.', preview_url: false } }),
+    ]);
+    expect(await sentToCustomer(ctx.db, owner, oldNumber)).toEqual([]);
+    // One conversation, as before the change.
+    expect((await conversationsOf(ctx.app, owner.token)).map((listed) => listed.id)).toEqual([`${oldNumber}@c.us`]);
+  });
+
   it("quotes the customer's message: WhatsApp receives context.message_id", async () => {
     const { owner, customer, question } = await ownerWithCustomer();
     const response = await reply(ctx.app, owner.token, customer, {
