@@ -140,28 +140,24 @@ export interface WebhookPayload {
   entry: { id: string; time?: number; changes: WebhookChange[] }[];
 }
 
+/** What every change about a business number starts with. */
+function aboutNumber(number: BusinessNumber) {
+  return {
+    messaging_product: 'whatsapp' as const,
+    metadata: { display_phone_number: number.phone_number, phone_number_id: number.id },
+  };
+}
+
+/** One change of the business's WABA, as Meta delivers it. */
+function delivery(number: BusinessNumber, change: WebhookChange): WebhookPayload {
+  return { object: 'whatsapp_business_account', entry: [{ id: number.waba_id, changes: [change] }] };
+}
+
 function envelope(
   number: BusinessNumber,
   value: Omit<MessagesValue, 'messaging_product' | 'metadata'>,
 ): WebhookPayload {
-  return {
-    object: 'whatsapp_business_account',
-    entry: [
-      {
-        id: number.waba_id,
-        changes: [
-          {
-            value: {
-              messaging_product: 'whatsapp',
-              metadata: { display_phone_number: number.phone_number, phone_number_id: number.id },
-              ...value,
-            },
-            field: 'messages',
-          },
-        ],
-      },
-    ],
-  };
+  return delivery(number, { value: { ...aboutNumber(number), ...value }, field: 'messages' });
 }
 
 /**
@@ -299,33 +295,22 @@ export function userPreferencesPayload(
 ): WebhookPayload {
   const who = sender(customer);
   const ids = { ...(customer.username ? {} : { wa_id: customer.from }), user_id: bsuidOf(customer.from) };
-  return {
-    object: 'whatsapp_business_account',
-    entry: [
-      {
-        id: number.waba_id,
-        changes: [
-          {
-            value: {
-              messaging_product: 'whatsapp',
-              metadata: { display_phone_number: number.phone_number, phone_number_id: number.id },
-              contacts: who.contacts,
-              user_preferences: [
-                {
-                  ...ids,
-                  detail: `User requested to ${value} marketing messages`,
-                  category: 'marketing_messages',
-                  value,
-                  timestamp: Math.floor(now / 1000),
-                },
-              ],
-            },
-            field: 'user_preferences',
-          },
-        ],
-      },
-    ],
-  };
+  return delivery(number, {
+    value: {
+      ...aboutNumber(number),
+      contacts: who.contacts,
+      user_preferences: [
+        {
+          ...ids,
+          detail: `User requested to ${value} marketing messages`,
+          category: 'marketing_messages',
+          value,
+          timestamp: Math.floor(now / 1000),
+        },
+      ],
+    },
+    field: 'user_preferences',
+  });
 }
 
 export function statusPayload(number: BusinessNumber, statuses: StatusUpdate[]): WebhookPayload {

@@ -1,20 +1,19 @@
 import { INBOX_ERRORS, WHATSAPP_ERRORS, type InboxSettings, type Message } from '../../../contract';
 import type { App } from '../../../server/app';
 import { sha256Hex } from '../../../server/services/digest';
-import { bsuidOf } from '../../../server/sandbox/graph/ids';
-import { recordInboundMessage } from '../../../server/sandbox/graph/messages';
 import { isReactionEmoji } from '../../../server/services/inbox/reaction';
 import { bearer, useTestApp } from '../support/helpers';
 import {
   connectedOwner,
   customerWrites,
+  customerWritesWithBsuid,
   eventually,
   inboxUrl,
   later,
   messagesOf,
   newCustomer,
-  reply,
   type Owner,
+  reply,
 } from '../support/inbox-fixtures';
 import { envelope, postWebhook, type Json } from '../support/webhook-fixtures';
 import { buildListeningSandboxApp, businessTokenOf } from '../support/whatsapp-helpers';
@@ -47,28 +46,8 @@ async function ownerWithCustomer() {
 }
 
 /** A customer who writes with their number hidden behind a username: known by BSUID only. */
-async function usernameCustomerWrites(owner: Owner) {
-  const hiddenNumber = newCustomer();
-  const bsuid = bsuidOf(hiddenNumber);
-  const recorded = await recordInboundMessage(ctx.db, {
-    phoneNumberId: owner.phoneNumberId,
-    from: hiddenNumber,
-    text: 'Is it in stock?',
-  });
-  const webhook = envelope(owner.phoneNumberId, {
-    contacts: [{ profile: { name: 'Kim', username: '@kim' }, user_id: bsuid }],
-    messages: [
-      {
-        from_user_id: bsuid,
-        id: recorded.wamid,
-        timestamp: String(later()),
-        type: 'text',
-        text: { body: 'Is it in stock?' },
-      },
-    ],
-  });
-  expect((await postWebhook(ctx.app, webhook)).statusCode).toBe(200);
-  return { bsuid, wamid: recorded.wamid };
+function usernameCustomerWrites(owner: Owner) {
+  return customerWritesWithBsuid(ctx.app, ctx.db, owner, newCustomer(), 'Is it in stock?', true);
 }
 
 afterEach(() => jest.restoreAllMocks());

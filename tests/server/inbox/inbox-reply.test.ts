@@ -8,16 +8,16 @@ import {
   connectedOwner,
   conversationsOf,
   customerWrites,
+  customerWritesWithBsuid,
   deliver,
   later,
   messagesOf,
   newCustomer,
+  type Owner,
   reply,
   sentToCustomer,
-  type Owner,
 } from '../support/inbox-fixtures';
 import { bsuidOf } from '../../../server/sandbox/graph/ids';
-import { recordInboundMessage } from '../../../server/sandbox/graph/messages';
 import { envelope, postWebhook, wamid } from '../support/webhook-fixtures';
 import { apiGet, businessTokenOf, sandboxConfig } from '../support/whatsapp-helpers';
 
@@ -88,25 +88,7 @@ describe('POST /api/v1/messages/conversations/{id}/reply', () => {
   it('reaches a customer who hid their number through their BSUID (recipient)', async () => {
     const owner = await connectedOwner(ctx.app);
     const hiddenNumber = newCustomer();
-    const bsuid = bsuidOf(hiddenNumber);
-    const recorded = await recordInboundMessage(ctx.db, {
-      phoneNumberId: owner.phoneNumberId,
-      from: hiddenNumber,
-      text: 'Do you deliver?',
-    });
-    const webhook = envelope(owner.phoneNumberId, {
-      contacts: [{ profile: { name: 'Kim', username: '@kim' }, user_id: bsuid }],
-      messages: [
-        {
-          from_user_id: bsuid,
-          id: recorded.wamid,
-          timestamp: String(later()),
-          type: 'text',
-          text: { body: 'Do you deliver?' },
-        },
-      ],
-    });
-    expect((await postWebhook(ctx.app, webhook)).statusCode).toBe(200);
+    const { bsuid } = await customerWritesWithBsuid(ctx.app, ctx.db, owner, hiddenNumber, 'Do you deliver?', true);
 
     const response = await reply(ctx.app, owner.token, bsuid, { text: 'Yes, on Sundays too.' });
 
@@ -122,23 +104,7 @@ describe('POST /api/v1/messages/conversations/{id}/reply', () => {
     const owner = await connectedOwner(ctx.app);
     const oldNumber = newCustomer();
     const newNumber = newCustomer();
-    const says = async (from: string, text: string) => {
-      const recorded = await recordInboundMessage(ctx.db, { phoneNumberId: owner.phoneNumberId, from, text });
-      const webhook = envelope(owner.phoneNumberId, {
-        contacts: [{ profile: { name: 'Kim' }, wa_id: from, user_id: bsuidOf(from) }],
-        messages: [
-          {
-            from,
-            from_user_id: bsuidOf(from),
-            id: recorded.wamid,
-            timestamp: String(later()),
-            type: 'text',
-            text: { body: text },
-          },
-        ],
-      });
-      expect((await postWebhook(ctx.app, webhook)).statusCode).toBe(200);
-    };
+    const says = (from: string, text: string) => customerWritesWithBsuid(ctx.app, ctx.db, owner, from, text);
     await says(oldNumber, 'Hi');
     // Meta's system message for a number change (the "Messages webhook reference"): the new BSUID, then
     // the customer writes from the new number.

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { Conversation, Message } from '../../../contract';
 import type { App } from '../../../server/app';
 import type { Db } from '../../../server/db/client';
+import { bsuidOf } from '../../../server/sandbox/graph/ids';
 import { recordInboundMessage } from '../../../server/sandbox/graph/messages';
 import { bearer, registerUser } from './helpers';
 import { envelope, postWebhook, type Json } from './webhook-fixtures';
@@ -74,6 +75,43 @@ export async function customerWrites(app: App, db: Db, owner: Owner, customer: s
     writes.name === undefined ? 'Sheena Nelson' : writes.name,
   );
   return recorded.wamid;
+}
+
+/**
+ * A customer writes through the sandbox as Meta delivers it since BSUIDs: with their business-scoped
+ * user ID, and their number unless `hidden` (a WhatsApp username: no `wa_id`, no `from`). Answers the
+ * BSUID and the message's wamid.
+ */
+export async function customerWritesWithBsuid(
+  app: App,
+  db: Db,
+  owner: Owner,
+  number: string,
+  text: string,
+  hidden = false,
+): Promise<{ bsuid: string; wamid: string }> {
+  const bsuid = bsuidOf(number);
+  const recorded = await recordInboundMessage(db, { phoneNumberId: owner.phoneNumberId, from: number, text });
+  const webhook = envelope(owner.phoneNumberId, {
+    contacts: [
+      hidden
+        ? { profile: { name: 'Kim', username: '@kim' }, user_id: bsuid }
+        : { profile: { name: 'Kim' }, wa_id: number, user_id: bsuid },
+    ],
+    messages: [
+      {
+        ...(hidden ? {} : { from: number }),
+        from_user_id: bsuid,
+        id: recorded.wamid,
+        timestamp: String(later()),
+        type: 'text',
+        text: { body: text },
+      },
+    ],
+  });
+  const response = await postWebhook(app, webhook);
+  if (response.statusCode !== 200) throw new Error(`webhook answered ${response.statusCode}: ${response.body}`);
+  return { bsuid, wamid: recorded.wamid };
 }
 
 /** Posts one signed webhook carrying `message` (any type), as Meta delivers it. */
