@@ -198,24 +198,26 @@ export function inboundTextPayload(number: BusinessNumber, message: InboundText)
   });
 }
 
+/** A customer's message of `type`, its content under that key, as Meta's example of each type. */
+function inboundPayload(
+  number: BusinessNumber,
+  message: Omit<InboundText, 'text' | 'context'>,
+  type: string,
+  content: unknown,
+): WebhookPayload {
+  const who = sender(message);
+  return envelope(number, {
+    contacts: who.contacts,
+    messages: [{ ...who.from, id: message.wamid, timestamp: message.timestamp, type, [type]: content }],
+  });
+}
+
 /** A customer's photo, voice note, video, file or sticker, as Meta's "Image Message" example. */
 export function inboundMediaPayload(
   number: BusinessNumber,
   message: Omit<InboundText, 'text'> & { kind: string; media: Record<string, unknown> },
 ): WebhookPayload {
-  const who = sender(message);
-  return envelope(number, {
-    contacts: who.contacts,
-    messages: [
-      {
-        ...who.from,
-        id: message.wamid,
-        timestamp: message.timestamp,
-        type: message.kind,
-        [message.kind]: message.media,
-      },
-    ],
-  });
+  return inboundPayload(number, message, message.kind, message.media);
 }
 
 /** A customer's shared location, as Meta's "Location Message" example. */
@@ -225,19 +227,7 @@ export function inboundLocationPayload(
     location: { latitude: number; longitude: number; name?: string; address?: string };
   },
 ): WebhookPayload {
-  const who = sender(message);
-  return envelope(number, {
-    contacts: who.contacts,
-    messages: [
-      {
-        ...who.from,
-        id: message.wamid,
-        timestamp: message.timestamp,
-        type: 'location',
-        location: message.location,
-      },
-    ],
-  });
+  return inboundPayload(number, message, 'location', message.location);
 }
 
 /**
@@ -249,19 +239,7 @@ export function inboundReactionPayload(
   number: BusinessNumber,
   message: Omit<InboundText, 'text' | 'context'> & { reaction: { message_id: string; emoji: string } },
 ): WebhookPayload {
-  const who = sender(message);
-  return envelope(number, {
-    contacts: who.contacts,
-    messages: [
-      {
-        ...who.from,
-        id: message.wamid,
-        timestamp: message.timestamp,
-        type: 'reaction',
-        reaction: message.reaction,
-      },
-    ],
-  });
+  return inboundPayload(number, message, 'reaction', message.reaction);
 }
 
 /** A template's review outcome for its WABA (`entry.id` is the WABA; no phone number is named). */

@@ -30,6 +30,11 @@ export * from './graph-types';
  * by `close()` (the app is shutting down) rejects with ShuttingDown instead, as it is no failure of Graph's.
  */
 
+/** What every message to a customer starts with: to their number, or their BSUID (`customer-id.ts`). */
+function toCustomer(to: string) {
+  return { messaging_product: 'whatsapp', recipient_type: 'individual', ...addressee(to) };
+}
+
 /** A download refused for its size: larger than the caller's cap (nothing more was read). */
 export class MediaTooLarge extends Error {
   constructor(readonly maxBytes: number) {
@@ -103,9 +108,7 @@ export class GraphClient {
     return this.call('POST', [phoneNumberId, 'messages'], {
       token,
       body: {
-        messaging_product: 'whatsapp',
-        recipient_type: 'individual',
-        ...addressee(message.to),
+        ...toCustomer(message.to),
         type: 'text',
         text: { body: message.body, preview_url: false },
         ...(message.replyTo ? { context: { message_id: message.replyTo } } : {}),
@@ -118,9 +121,7 @@ export class GraphClient {
     return this.call('POST', [phoneNumberId, 'messages'], {
       token,
       body: {
-        messaging_product: 'whatsapp',
-        recipient_type: 'individual',
-        ...addressee(message.to),
+        ...toCustomer(message.to),
         type: 'reaction',
         reaction: { message_id: message.messageId, emoji: message.emoji },
       },
@@ -199,9 +200,7 @@ export class GraphClient {
     return this.call('POST', [phoneNumberId, 'messages'], {
       token,
       body: {
-        messaging_product: 'whatsapp',
-        recipient_type: 'individual',
-        ...addressee(message.to),
+        ...toCustomer(message.to),
         type: message.kind,
         [message.kind]: media,
         ...(message.replyTo ? { context: { message_id: message.replyTo } } : {}),
@@ -242,9 +241,7 @@ export class GraphClient {
     return this.call('POST', [phoneNumberId, 'messages'], {
       token,
       body: {
-        messaging_product: 'whatsapp',
-        recipient_type: 'individual',
-        ...addressee(message.to),
+        ...toCustomer(message.to),
         type: 'template',
         template: {
           name: message.name,
