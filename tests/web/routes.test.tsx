@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { ACCESS_TOKEN_KEY } from '../../src/features/auth/session';
-import { json, mockApi, pending, type ApiRoute } from './support/api-mock';
+import { ANALYTICS_LOADING, json, mockApi, type ApiRoute } from './support/api-mock';
 import { renderApp } from './support/render';
 import { aUser } from './support/users';
 
@@ -24,7 +24,7 @@ describe('the route table', () => {
 
   it('renders a protected page inside the app shell for a signed-in user', async () => {
     window.localStorage.setItem(ACCESS_TOKEN_KEY, 'token');
-    mockApi({ ...signedInRoutes, 'GET /analytics/summary': pending, 'GET /analytics/timeseries': pending });
+    mockApi({ ...signedInRoutes, ...ANALYTICS_LOADING });
     const { router } = renderApp('/analytics');
     expect(await screen.findByRole('heading', { level: 1, name: 'Analytics' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/analytics');

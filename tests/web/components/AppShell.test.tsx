@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { UserProfile } from '../../../contract';
 import { ACCESS_TOKEN_KEY } from '../../../src/features/auth/session';
-import { json, mockApi, pending, requestsMade } from '../support/api-mock';
+import { ANALYTICS_LOADING, json, mockApi, pending, requestsMade } from '../support/api-mock';
 import { renderApp } from '../support/render';
 import { aUser } from '../support/users';
 
@@ -17,8 +17,7 @@ function signedIn({ user = aUser(), connected = false }: { user?: UserProfile; c
     // The dashboard's and the analytics' figures stay loading: this test looks at the shell around them.
     'GET /dashboard/summary': pending,
     'GET /dashboard/activity': pending,
-    'GET /analytics/summary': pending,
-    'GET /analytics/timeseries': pending,
+    ...ANALYTICS_LOADING,
   });
 }
 

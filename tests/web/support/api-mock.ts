@@ -33,6 +33,14 @@ export const DASHBOARD_LOADING: Record<string, ApiRoute> = {
   'GET /dashboard/activity': pending,
 };
 
+/** /analytics's figures, its costs and rate card, still loading: for tests that look at the page around them. */
+export const ANALYTICS_LOADING: Record<string, ApiRoute> = {
+  'GET /analytics/summary': pending,
+  'GET /analytics/timeseries': pending,
+  'GET /analytics/costs': pending,
+  'GET /analytics/rate-card': pending,
+};
+
 /**
  * Answers the SPA's requests from `routes` (and the shell's from SHELL_ROUTES), keyed 'METHOD /path'
  * under the API prefix; a key without a query answers every query of its path that has no key of its

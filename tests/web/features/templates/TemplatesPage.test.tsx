@@ -73,6 +73,13 @@ describe('/templates', () => {
     expect((await card('bare_code')).queryByText(/Meta changed/)).not.toBeInTheDocument();
   });
 
+  /** Replaces a field's text at once, as pasting does (typing it key by key re-validates the form each time). */
+  async function fill(field: HTMLElement, text: string) {
+    await userEvent.clear(field);
+    await userEvent.click(field);
+    await userEvent.paste(text);
+  }
+
   it('checks the form before sending and shows the field the API blamed', async () => {
     let sent: unknown;
     openTemplates({
@@ -84,17 +91,15 @@ describe('/templates', () => {
     await card('order_update');
     await userEvent.click(screen.getByRole('button', { name: 'New template' }));
     const form = within(screen.getByRole('form', { name: 'New template' }));
-    await userEvent.type(form.getByRole('textbox', { name: /^Name/ }), 'Order Update');
-    await userEvent.type(form.getByRole('textbox', { name: /^Message/ }), 'Hi {{{{2}}');
+    await fill(form.getByRole('textbox', { name: /^Name/ }), 'Order Update');
+    await fill(form.getByRole('textbox', { name: /^Message/ }), 'Hi {{2}}');
     await userEvent.click(form.getByRole('button', { name: 'Submit for review' }));
     expect(await form.findByText(TEMPLATE_ERRORS.name)).toBeInTheDocument();
     expect(form.getByText(TEMPLATE_ERRORS.variablesInOrder)).toBeInTheDocument();
     expect(sent).toBeUndefined();
 
-    await userEvent.clear(form.getByRole('textbox', { name: /^Name/ }));
-    await userEvent.type(form.getByRole('textbox', { name: /^Name/ }), 'order_update');
-    await userEvent.clear(form.getByRole('textbox', { name: /^Message/ }));
-    await userEvent.type(form.getByRole('textbox', { name: /^Message/ }), 'Hello {{{{1}}, thanks.');
+    await fill(form.getByRole('textbox', { name: /^Name/ }), 'order_update');
+    await fill(form.getByRole('textbox', { name: /^Message/ }), 'Hello {{1}}, thanks.');
     await userEvent.type(form.getByRole('textbox', { name: /^Quick-reply/ }), 'Thanks{Enter}Call me');
     await userEvent.click(form.getByRole('button', { name: 'Submit for review' }));
     expect(await form.findByText(TEMPLATE_ERRORS.nameTaken)).toBeInTheDocument();
