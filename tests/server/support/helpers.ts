@@ -55,8 +55,12 @@ export const GENEROUS_RATE_LIMITS = Object.fromEntries(
   Object.keys(DEFAULT_RATE_LIMITS).map((rule) => [rule, { max: 1_000_000, windowSeconds: 60 }]),
 ) as unknown as RateLimits;
 
+/** The data folders this test file's apps made: removed when the scope that made them ends (useTestApp). */
+const dataDirs: string[] = [];
+
 export function testConfig(overrides: Partial<Config> = {}): Config {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'threadline-test-'));
+  dataDirs.push(dataDir);
   return {
     ...loadConfig({ NODE_ENV: 'test' }),
     dataDir,
@@ -87,7 +91,9 @@ export interface TestContext {
 export function useTestApp(build: (db: Db) => Promise<App> = (db) => buildTestApp(db)): TestContext {
   let testDb: TestDb | undefined;
   let app: App | undefined;
+  let firstDataDir = 0;
   beforeAll(async () => {
+    firstDataDir = dataDirs.length;
     testDb = await openTestDb();
     app = await build(testDb.db);
   });
@@ -96,6 +102,8 @@ export function useTestApp(build: (db: Db) => Promise<App> = (db) => buildTestAp
   afterAll(async () => {
     await app?.close();
     await testDb?.dispose();
+    // The folders of the apps made since this scope began (its own, its tests'), all closed by now.
+    for (const dir of dataDirs.splice(firstDataDir)) fs.rmSync(dir, { recursive: true, force: true });
   });
   return {
     get app() {
