@@ -89,7 +89,7 @@ test('a customer with a username and no number is answered by the AI, then by th
   await expect(received).toHaveAttribute('data-from', 'business');
 
   // The customer reacts to it, and the owner sees the ❤️ on their message.
-  await received.getByRole('button', { name: 'React to this message' }).click();
+  await received.getByRole('button', { name: 'Add a reaction' }).click();
   await phone.getByRole('group', { name: 'Pick a reaction' }).getByRole('button', { name: '❤️' }).click();
   await expect(received.getByTestId('reactions').locator('[data-from="customer"]')).toHaveText('❤️');
   await page.bringToFront();

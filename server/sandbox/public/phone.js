@@ -435,7 +435,7 @@
     button.type = 'button';
     button.className = 'react';
     button.textContent = '☺';
-    button.setAttribute('aria-label', 'React to this message');
+    button.setAttribute('aria-label', 'Add a reaction');
     button.title = 'React';
     button.addEventListener('click', function (event) {
       event.stopPropagation();
