@@ -224,7 +224,6 @@ describe('starting', () => {
     await sleep(300);
     expect(claims).toBe(0);
 
-    const idle = runner.runUntilIdle();
     await runner.enqueue({ name, queue, payload: { n: 0 } });
     await runner.enqueue({ name, queue, payload: { n: 1 } });
     await firstStarted.promise;
@@ -233,7 +232,8 @@ describe('starting', () => {
     // The second job is due but behind the running first one: nothing to look for until it ends.
     expect(claims).toBeLessThanOrEqual(2);
     firstMayEnd.resolve();
-    await idle;
+    // Waited for only now: asked before the jobs were queued, it could find nothing to wait for.
+    await runner.runUntilIdle();
     expect(events).toEqual(['start 0', 'end 0', 'start 1', 'end 1']);
   });
 
