@@ -12,6 +12,20 @@ export type PricingCategory = (typeof PRICING_CATEGORIES)[number];
 
 export const RATE_CARD_LIMITS = { maxRate: 1000, maxDecimals: 4 } as const;
 
+/** A rate a card may hold: a finite number from 0 to the maximum, with at most `maxDecimals` decimals. */
+export function isRate(value: number): boolean {
+  const units = value * 10 ** RATE_CARD_LIMITS.maxDecimals;
+  return (
+    Number.isFinite(value) &&
+    value >= 0 &&
+    value <= RATE_CARD_LIMITS.maxRate &&
+    Math.abs(units - Math.round(units)) < 1e-6
+  );
+}
+
+/** A currency as a rate card keeps it: three letters (ISO 4217), upper case. */
+export const CURRENCY_CODE = /^[A-Z]{3}$/;
+
 /**
  * The rates used until the owner sets their own: Meta's list rates per delivered message for North
  * America (US and Canada), in US dollars, as published for per-message pricing on 2025-07-01 (Meta's

@@ -1,6 +1,8 @@
 import {
   COSTS_ERRORS,
+  CURRENCY_CODE,
   DEFAULT_RATE_CARD,
+  isRate,
   PRICING_CATEGORIES,
   RATE_CARD_LIMITS,
   type CategoryCost,
@@ -21,7 +23,6 @@ import { localDay, resolveTimeZone } from './range';
 
 const UNITS_PER_AMOUNT = 10 ** RATE_CARD_LIMITS.maxDecimals;
 const MONTH = /^(\d{4})-(0[1-9]|1[0-2])$/;
-const CURRENCY = /^[A-Z]{3}$/;
 
 type Rates = RateCard['rates'];
 
@@ -41,22 +42,14 @@ export async function rateCardOf(db: Executor, userId: number): Promise<RateCard
 }
 
 function checkedRate(value: number, category: string): number {
-  const units = value * UNITS_PER_AMOUNT;
-  if (
-    !Number.isFinite(value) ||
-    value < 0 ||
-    value > RATE_CARD_LIMITS.maxRate ||
-    Math.abs(units - Math.round(units)) > 1e-6
-  ) {
-    throw new ValidationFailed(`rates.${category} ${COSTS_ERRORS.badRate}`, `rates.${category}`);
-  }
-  return Math.round(units) / UNITS_PER_AMOUNT;
+  if (!isRate(value)) throw new ValidationFailed(`rates.${category} ${COSTS_ERRORS.badRate}`, `rates.${category}`);
+  return Math.round(value * UNITS_PER_AMOUNT) / UNITS_PER_AMOUNT;
 }
 
 function checkedCurrency(currency: string): string {
   const code = currency.trim().toUpperCase();
   const known = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('currency') : undefined;
-  if (!CURRENCY.test(code) || (known && !known.includes(code))) {
+  if (!CURRENCY_CODE.test(code) || (known && !known.includes(code))) {
     throw new ValidationFailed(COSTS_ERRORS.badCurrency, 'currency');
   }
   return code;

@@ -9,8 +9,14 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { Form, Formik } from 'formik';
 import * as Yup from 'yup';
-import { COSTS_ERRORS, PRICING_CATEGORIES, RATE_CARD_LIMITS, type PricingCategory } from '../../../contract/costs';
-import type { RateCard } from '../../../contract/costs';
+import {
+  COSTS_ERRORS,
+  CURRENCY_CODE,
+  isRate,
+  PRICING_CATEGORIES,
+  type PricingCategory,
+  type RateCard,
+} from '../../../contract/costs';
 import { fieldProps } from '../../components/formField';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { rateEditorClosed, ratesSubmitted, selectRateEditor } from './costsSlice';
@@ -18,23 +24,19 @@ import { categoryName } from './format';
 
 type RateValues = { currency: string } & Record<PricingCategory, string>;
 
-const rate = (category: PricingCategory) =>
-  Yup.number()
-    .typeError(`${categoryName(category)} ${COSTS_ERRORS.badRate}`)
-    .required(`${categoryName(category)} ${COSTS_ERRORS.badRate}`)
-    .min(0, `${categoryName(category)} ${COSTS_ERRORS.badRate}`)
-    .max(RATE_CARD_LIMITS.maxRate, `${categoryName(category)} ${COSTS_ERRORS.badRate}`)
-    .test('decimals', `${categoryName(category)} ${COSTS_ERRORS.badRate}`, (value) => {
-      if (value === undefined) return true;
-      const units = value * 10 ** RATE_CARD_LIMITS.maxDecimals;
-      return Math.abs(units - Math.round(units)) < 1e-6;
-    });
+const rate = (category: PricingCategory) => {
+  const refusal = `${categoryName(category)} ${COSTS_ERRORS.badRate}`;
+  return Yup.number()
+    .typeError(refusal)
+    .required(refusal)
+    .test('rate', refusal, (value) => value === undefined || isRate(value));
+};
 
 const rateCardSchema = Yup.object({
   currency: Yup.string()
     .trim()
-    .matches(/^[A-Za-z]{3}$/, COSTS_ERRORS.badCurrency)
-    .required(COSTS_ERRORS.badCurrency),
+    .required(COSTS_ERRORS.badCurrency)
+    .test('currency', COSTS_ERRORS.badCurrency, (value) => CURRENCY_CODE.test(value.toUpperCase())),
   ...Object.fromEntries(PRICING_CATEGORIES.map((category) => [category, rate(category)])),
 });
 
