@@ -247,21 +247,27 @@ describe('POST /api/v1/whatsapp/webhook: user_preferences', () => {
   });
 });
 
+/** A customer who wrote, and the owner's marketing template to them, sent and waiting for its statuses. */
+async function marketingTemplateSent() {
+  const owner = await connectedOwner(ctx.app);
+  const customer = newCustomer();
+  await customerWrites(ctx.app, ctx.db, owner, customer);
+  const conversation = await ctx.db.one<{ id: number }>(
+    'select id from conversations where user_id = $1 and wa_id = $2',
+    [owner.userId, customer],
+  );
+  const wamid = `wamid.marketing.${customer}`;
+  await ctx.db.query(
+    `insert into messages (user_id, conversation_id, wamid, direction, sender, type, body, raw, status, sent_at)
+     values ($1, $2, $3, 'outbound', 'human', 'template', 'Our summer sale', '{}'::jsonb, 'sent', now())`,
+    [owner.userId, conversation.id, wamid],
+  );
+  return { owner, customer, wamid };
+}
+
 describe('POST /api/v1/whatsapp/webhook: a marketing template failed with 131050', () => {
   it('explains the failure under the message and records that the customer stopped', async () => {
-    const owner = await connectedOwner(ctx.app);
-    const customer = newCustomer();
-    await customerWrites(ctx.app, ctx.db, owner, customer);
-    const conversation = await ctx.db.one<{ id: number }>(
-      'select id from conversations where user_id = $1 and wa_id = $2',
-      [owner.userId, customer],
-    );
-    const wamid = `wamid.marketing.${customer}`;
-    await ctx.db.query(
-      `insert into messages (user_id, conversation_id, wamid, direction, sender, type, body, raw, status, sent_at)
-       values ($1, $2, $3, 'outbound', 'human', 'template', 'Our summer sale', '{}'::jsonb, 'sent', now())`,
-      [owner.userId, conversation.id, wamid],
-    );
+    const { owner, customer, wamid } = await marketingTemplateSent();
 
     await deliver(
       envelope(owner.phoneNumberId, {
@@ -299,19 +305,7 @@ describe('POST /api/v1/whatsapp/webhook: a marketing template failed with 131050
   });
 
   it('explains 131049 (not delivered to keep engagement healthy) without recording a stop', async () => {
-    const owner = await connectedOwner(ctx.app);
-    const customer = newCustomer();
-    await customerWrites(ctx.app, ctx.db, owner, customer);
-    const conversation = await ctx.db.one<{ id: number }>(
-      'select id from conversations where user_id = $1 and wa_id = $2',
-      [owner.userId, customer],
-    );
-    const wamid = `wamid.limited.${customer}`;
-    await ctx.db.query(
-      `insert into messages (user_id, conversation_id, wamid, direction, sender, type, body, raw, status, sent_at)
-       values ($1, $2, $3, 'outbound', 'human', 'template', 'Our summer sale', '{}'::jsonb, 'sent', now())`,
-      [owner.userId, conversation.id, wamid],
-    );
+    const { owner, customer, wamid } = await marketingTemplateSent();
     await deliver(
       envelope(owner.phoneNumberId, {
         statuses: [
