@@ -3,7 +3,7 @@ import { JobRunner } from '../server/jobs/runner';
 import { createSecrets } from '../server/secrets';
 import { loadConfig } from '../server/config';
 import { INGEST_DOCUMENT_JOB, storeDocument } from '../server/services/knowledge/documents';
-import { providerEmbeddingModel } from '../server/services/knowledge/embeddings';
+import { providerEmbeddingModel } from '../server/services/ai/embeddings';
 import { ingestDocumentHandler } from '../server/services/knowledge/ingest';
 import { DocumentReaders } from '../server/services/knowledge/reader';
 import { silentLog } from '../tests/server/support/silent-log';

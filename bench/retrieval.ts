@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { openPglite, type Db } from '../server/db/client';
 import { migrate } from '../server/db/migrate';
 import { searchContexts } from '../server/services/knowledge/contexts';
-import { EMBEDDING_DIMENSIONS, normalize } from '../server/services/knowledge/embeddings';
+import { EMBEDDING_DIMENSIONS, normalize } from '../server/services/ai/embeddings';
 import { percentile, type BenchResult } from './report';
 
 /** A bench's own database: PGlite in memory, migrated, with one owner and one agent. */

@@ -6,7 +6,7 @@ import { Worker } from 'node:worker_threads';
 import Fastify from 'fastify';
 import type { Db } from '../server/db/client';
 import { inboundTextPayload, serialise, signatureOf, WEBHOOK_PATH, webhookUrl } from '../server/sandbox/webhooks';
-import { batchSizesOf, type BatchSizes } from '../server/services/whatsapp/webhook/batch';
+import { batchSizesOf, type BatchSizes } from '../server/services/intake/batch';
 import { freePort, startServer, stop, waitForHealth, type Child } from '../tests/server/support/child-processes';
 import { connectedOwner, httpApi, injectApi, openBenchApp, openBenchPostgres, type Api } from './owner';
 import { percentile, type BenchResult } from './report';

@@ -9,6 +9,21 @@ export interface ReceivedMessage {
   wamid: string;
 }
 
+/**
+ * The jobs each new message asks for (its reply, its memories), queued by the statement that stores
+ * it. Each job's payload is the message as the 'whatsapp.message-received' event tells it, its key
+ * `keyPrefix` and the wamid, so that a duplicate delivery queues nothing.
+ */
+export interface MessageJobs {
+  /**
+   * Queued in this order for each message (jobs due together run in id order); a job with `types`
+   * only for messages of those types, one marked `immediate` due at once whatever `runAt` says.
+   */
+  jobs: { name: string; keyPrefix: string; types?: readonly string[]; immediate?: boolean }[];
+  /** Not before this time (default now). */
+  runAt?: Date;
+}
+
 /** What happened, for whoever reacts to it later (the reply job, live updates). */
 export interface AppEventMap {
   /** A customer's message was stored for the first time (never again for a retried delivery). */

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { withMediaJob } from '../services/media/fetch-job';
 import { replyJobs } from '../services/replies/jobs';
-import { DeliveryBatcher } from '../services/whatsapp/webhook/batch';
+import { DeliveryBatcher } from '../services/intake/batch';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { INGESTION_LANE } from '../jobs/runner';
 import { INGEST_DOCUMENT_JOB } from '../services/knowledge/documents';
-import { providerEmbeddingModel } from '../services/knowledge/embeddings';
+import { providerEmbeddingModel } from '../services/ai/embeddings';
 import { ingestDocumentHandler, type KnowledgeResources } from '../services/knowledge/ingest';
 import { DocumentReaders } from '../services/knowledge/reader';
 

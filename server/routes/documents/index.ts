@@ -5,7 +5,7 @@ import { AGENT_LIMITS, UploadResponse } from '../../../contract';
 import { ValidationFailed } from '../../errors';
 import { requireUploadTarget, storeDocument } from '../../services/knowledge/documents';
 import { BEARER_AUTH, ErrorResponse, RowId } from '../shared';
-import { readUpload, tooManyUploads, UPLOAD_ERRORS } from './upload';
+import { readUpload, tooManyUploads, UPLOAD_ERRORS } from '../uploads';
 
 /**
  * Document upload (the agent's documents and contexts are in agents/contexts.ts). Multipart parsing

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { EscalationList, EscalationsQuery } from '../../../contract';
-import { listEscalations } from '../../services/replies/ownership';
+import { listEscalations } from '../../services/inbox/ownership';
 import { BEARER_AUTH, ErrorResponse } from '../shared';
 
 /** The open hand-overs: GET /escalations (the header's bell). Handing back is in messages/handback.ts. */

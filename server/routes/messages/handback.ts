@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { Conversation } from '../../../contract';
 import { markDone } from '../../services/inbox/conversations';
-import { handBack, takeOver } from '../../services/replies/ownership';
+import { handBack, takeOver } from '../../services/inbox/ownership';
 import { BEARER_AUTH, ErrorResponse } from '../shared';
 
 const ConversationParams = Type.Object({

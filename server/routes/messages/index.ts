@@ -14,7 +14,7 @@ import {
   UnreadSummary,
 } from '../../../contract';
 import { readConversationList } from '../../services/inbox/conversation-pages';
-import { inlineDisposition, readMessageFile } from '../../services/media/read';
+import { inlineDisposition, readMessageFile } from '../../services/inbox/message-file';
 import { requireConversation, unreadSummary } from '../../services/inbox/conversations';
 import type { InboxDeps } from '../../services/inbox/deps';
 import { hideMessage, readConversation } from '../../services/inbox/messages';
@@ -22,7 +22,7 @@ import { reactToMessage } from '../../services/inbox/reaction';
 import { sendReadReceipt } from '../../services/inbox/read-receipt';
 import { readInboxSettings, saveInboxSettings } from '../../services/inbox/settings';
 import { sendReply } from '../../services/inbox/reply';
-import { takeOverByHand } from '../../services/replies/ownership';
+import { takeOverByHand } from '../../services/inbox/ownership';
 import { BEARER_AUTH, ErrorResponse } from '../shared';
 
 const ConversationParams = Type.Object({

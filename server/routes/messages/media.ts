@@ -5,8 +5,8 @@ import { MEDIA_LIMITS, Message, SENDABLE_MEDIA_KINDS } from '../../../contract';
 import { ValidationFailed } from '../../errors';
 import { requireConversation } from '../../services/inbox/conversations';
 import { sendMedia, type OutgoingFile } from '../../services/inbox/send-media';
-import { takeOverByHand } from '../../services/replies/ownership';
-import { displayFilename, TooManyFiles, uploadFailure, UPLOAD_ERRORS } from '../documents/upload';
+import { takeOverByHand } from '../../services/inbox/ownership';
+import { displayFilename, TooManyFiles, uploadFailure, UPLOAD_ERRORS } from '../uploads';
 import { BEARER_AUTH, ErrorResponse } from '../shared';
 
 /** The largest file WhatsApp sends (a 100 MB document); one byte more says "too large". */

@@ -4,7 +4,7 @@ import { Type } from 'typebox';
 import { Message, NewTemplate, Template, TemplateList, TemplateSendBody, TemplatesQuery } from '../../../contract';
 import { requireConversation } from '../../services/inbox/conversations';
 import type { InboxDeps } from '../../services/inbox/deps';
-import { takeOverByHand } from '../../services/replies/ownership';
+import { takeOverByHand } from '../../services/inbox/ownership';
 import { sendTemplate } from '../../services/templates/send';
 import { createTemplate, deleteTemplate, listTemplates, syncTemplates } from '../../services/templates/templates';
 import { BEARER_AUTH, ErrorResponse } from '../shared';

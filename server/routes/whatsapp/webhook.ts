@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { applyAccountUpdate } from '../../services/whatsapp/webhook/account-update';
-import { receiveWebhook } from '../../services/whatsapp/webhook/receive';
-import { answerVerification, SIGNATURE_HEADER } from '../../services/whatsapp/webhook/signature';
+import { applyAccountUpdate } from '../../services/intake/account-update';
+import { receiveWebhook } from '../../services/intake/receive';
+import { answerVerification, SIGNATURE_HEADER } from '../../services/intake/signature';
 import { ErrorResponse, limitRefusals, whatsappDeps } from '../shared';
 
 /** Meta sends up to 3 MB per delivery (WHATSAPP.md §3); a little room on top. */

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import multipart from '@fastify/multipart';
 import { Type } from 'typebox';
 import { ValidationFailed } from '../../errors';
-import { uploadFailure } from '../../routes/documents/upload';
+import { uploadFailure } from '../../routes/uploads';
 import { ErrorResponse } from '../../routes/shared';
 import type { SandboxWebhooks } from '../webhooks';
 import { CUSTOMER_TOKEN_HEADER } from './customers';

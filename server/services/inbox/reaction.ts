@@ -8,7 +8,7 @@ import type { ConversationRow } from './conversations';
 import type { InboxDeps } from './deps';
 import { BUSINESS_REACTOR, MESSAGE_COLUMNS, messageNotFound, toMessage, type MessageRow } from './messages';
 import { readableFailure, windowClosed } from './reply';
-import { requireSendingConnection } from './sending-connection';
+import { requireSendingConnection } from '../whatsapp/sending-connection';
 
 /**
  * The owner reacts to a customer's message (issue 28 item 5): sent to WhatsApp as a `reaction`

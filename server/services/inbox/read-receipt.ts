@@ -1,7 +1,7 @@
 import { markNeedsReconnection } from '../whatsapp/connections';
 import { GraphTokenInvalid } from '../whatsapp/graph-errors';
 import type { InboxDeps } from './deps';
-import { findSendingConnection } from './sending-connection';
+import { findSendingConnection } from '../whatsapp/sending-connection';
 import { readInboxSettings } from './settings';
 
 /**

@@ -10,7 +10,7 @@ import { explainGraphFailure } from '../whatsapp/graph-failures';
 import { requireConversationById } from './conversations';
 import type { InboxDeps } from './deps';
 import { MESSAGE_COLUMNS, toMessage, type MessageRow } from './messages';
-import { requireSendingConnection } from './sending-connection';
+import { requireSendingConnection } from '../whatsapp/sending-connection';
 
 /**
  * Sending a text to a customer, by a person from the inbox or by the AI: checked, sent through

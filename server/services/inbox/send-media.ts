@@ -19,7 +19,7 @@ import { requireConversationById } from './conversations';
 import type { InboxDeps } from './deps';
 import { MESSAGE_COLUMNS, toMessage, type MessageRow } from './messages';
 import { checkQuoted, FAILED_ID_PREFIX, readableFailure, windowClosed } from './reply';
-import { requireSendingConnection } from './sending-connection';
+import { requireSendingConnection } from '../whatsapp/sending-connection';
 
 /**
  * Sending a photo, video, voice or audio file, or a document to a customer: its type decided by its

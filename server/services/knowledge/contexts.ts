@@ -1,7 +1,7 @@
 import type { Context } from '../../../contract';
 import type { Executor } from '../../db/client';
 import { requireAgent } from '../agents/agents';
-import { toVectorLiteral } from './embeddings';
+import { toVectorLiteral } from '../ai/embeddings';
 
 /** Reciprocal rank fusion's constant: a result's share is 1 / (k + its rank in each list). */
 export const RRF_K = 60;

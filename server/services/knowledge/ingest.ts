@@ -4,7 +4,7 @@ import type { JobContext, JobHandler } from '../../jobs/runner';
 import { openAgentApiKey } from '../agents/api-keys';
 import { upsertGraph } from '../agents/graph';
 import { DOCUMENT_ERRORS, markDocumentFailed, type IngestPayload } from './documents';
-import { embedTexts, toVectorLiteral, type EmbeddingModelResolver } from './embeddings';
+import { embedTexts, toVectorLiteral, type EmbeddingModelResolver } from '../ai/embeddings';
 import type { ReadDocument } from './read-document';
 import type { DocumentReaders } from './reader';
 import type { SniffedType } from './sniff';

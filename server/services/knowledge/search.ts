@@ -5,7 +5,7 @@ import type { Secrets } from '../../secrets';
 import { requireAgent } from '../agents/agents';
 import { openAgentApiKey } from '../agents/api-keys';
 import { listContexts, searchContexts, type ContextHit } from './contexts';
-import { embedTexts, type EmbeddingModelResolver } from './embeddings';
+import { embedTexts, type EmbeddingModelResolver } from '../ai/embeddings';
 
 /**
  * Retrieval over an agent's contexts, for both who search them: the owner's search box and the

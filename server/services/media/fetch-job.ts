@@ -1,10 +1,9 @@
 import { MEDIA_KINDS, MEDIA_LIMITS, type MediaKind } from '../../../contract';
 import type { Db, Executor } from '../../db/client';
 import type { JobHandler } from '../../jobs/runner';
-import type { ReceivedMessage } from '../../events';
+import type { MessageJobs, ReceivedMessage } from '../../events';
 import type { Secrets } from '../../secrets';
-import { findSendingConnection } from '../inbox/sending-connection';
-import type { MessageJobs } from '../whatsapp/webhook/store';
+import { findSendingConnection } from '../whatsapp/sending-connection';
 import { MediaTooLarge, type GraphClient } from '../whatsapp/graph-client';
 import { mediaTypeFor } from './sniff';
 import { mediaKey, type MediaStore } from './store';

@@ -7,7 +7,7 @@ import type { AgentRow } from '../agents/agents';
 import type { ContextHit } from '../knowledge/contexts';
 import type { ReplyContext } from './context';
 import { onFirstUse } from '../../first-use';
-import { loadAi, loadZod } from './ai-sdk';
+import { loadAi, loadZod } from '../ai/sdk';
 import { ESCALATE_TOOL, type KnowledgeBaseMetadata } from './knowledge-base-model';
 import { classifyModelError, type LanguageModelResolver } from './models';
 import type { PromptMemory } from './prompt';

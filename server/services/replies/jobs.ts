@@ -1,9 +1,8 @@
-import type { ReceivedMessage } from '../../events';
+import type { MessageJobs, ReceivedMessage } from '../../events';
 import { REPLIES_LANE, type Jobs } from '../../jobs/runner';
-import type { EmbeddingModelResolver } from '../knowledge/embeddings';
+import type { EmbeddingModelResolver } from '../ai/embeddings';
 import type { MediaStore } from '../media/store';
 import type { GraphClient } from '../whatsapp/graph-client';
-import type { MessageJobs } from '../whatsapp/webhook/store';
 import { EXTRACT_MEMORIES_JOB, extractMemories } from './memories';
 import type { LanguageModelResolver, TranscriptionModelResolver } from './models';
 import { REPLY_JOB, REPLY_KEY_PREFIX, TRANSCRIBE_JOB } from './job-names';

@@ -10,7 +10,7 @@ import { earlierSubject, type Turn } from './follow-ups';
 import { asksForPerson } from './handover-phrases';
 import { detectLanguage } from './language';
 import { loadLexicon, type Language, type Lexicon } from './lexicon';
-import { HANDOVER_REASONS } from './ownership';
+import { HANDOVER_REASONS } from '../inbox/ownership';
 import { PHRASES } from './phrasing';
 import { sentencesOf } from './sentences';
 import { introducedName, messageSentences, smallTalkOf } from './small-talk';

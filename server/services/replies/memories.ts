@@ -18,7 +18,7 @@ import {
   type MemoryKind,
 } from './memory-patterns';
 import { onFirstUse } from '../../first-use';
-import { loadAi, loadZod } from './ai-sdk';
+import { loadAi, loadZod } from '../ai/sdk';
 import type { LanguageModelResolver } from './models';
 
 /**

@@ -2,7 +2,7 @@ import { APICallError, LoadAPIKeyError } from '@ai-sdk/provider';
 import type { LanguageModel, RetryError, TranscriptionModel } from 'ai';
 import { LOCAL_KNOWLEDGE_MODEL } from '../../../contract';
 import type { Config } from '../../config';
-import { loadAnthropic, loadGoogle, loadOpenAi, loadOpenAiCompatible } from './ai-sdk';
+import { loadAnthropic, loadGoogle, loadOpenAi, loadOpenAiCompatible } from '../ai/sdk';
 import { knowledgeBaseModel, type KnowledgeRequest } from './knowledge-base-model';
 
 /** What choosing the language model of one reply needs. */

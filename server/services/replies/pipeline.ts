@@ -2,8 +2,8 @@ import { LOCAL_KNOWLEDGE_MODEL, type EscalationKind } from '../../../contract';
 import type { ReceivedMessage } from '../../events';
 import { findActiveAgent, type AgentRow } from '../agents/agents';
 import { openAgentApiKey } from '../agents/api-keys';
-import { findSendingConnection } from '../inbox/sending-connection';
-import type { EmbeddingModelResolver } from '../knowledge/embeddings';
+import { findSendingConnection } from '../whatsapp/sending-connection';
+import type { EmbeddingModelResolver } from '../ai/embeddings';
 import type { MediaStore } from '../media/store';
 import {
   attemptState,
@@ -32,7 +32,7 @@ import {
   conversationOwner,
   notifyOwner,
   resumeAfterSilence,
-} from './ownership';
+} from '../inbox/ownership';
 import { asOneMessage } from './one-message';
 import { PHRASES } from './phrasing';
 import { afterFailedSend, handOverOnce, handOverSilently, sendAsAi, type SendDeps } from './sending';

@@ -5,7 +5,7 @@ import type { InboxDeps } from '../inbox/deps';
 import { sendReply } from '../inbox/reply';
 import { sendFailureKind, type SendFailureKind } from '../whatsapp/graph-errors';
 import { attemptState, recordAttempt, setReplying } from './attempts';
-import { HANDOVER_REASONS, handOver } from './ownership';
+import { HANDOVER_REASONS, handOver } from '../inbox/ownership';
 
 /**
  * How the AI's messages go out, and what a send that went wrong leads to. No customer's message

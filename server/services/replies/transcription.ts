@@ -6,7 +6,7 @@ import { findActiveAgent } from '../agents/agents';
 import { openAgentApiKey } from '../agents/api-keys';
 import type { MediaStore } from '../media/store';
 import { continueDeferredReply } from './after-media';
-import { loadAi } from './ai-sdk';
+import { loadAi } from '../ai/sdk';
 import { classifyModelError, type TranscriptionModelResolver } from './models';
 
 /**

@@ -6,7 +6,7 @@ import { requireConversationById } from '../inbox/conversations';
 import type { InboxDeps } from '../inbox/deps';
 import { toMessage } from '../inbox/messages';
 import { FAILED_ID_PREFIX, readableFailure, storeOutbound, type OutboundContent } from '../inbox/reply';
-import { requireSendingConnection } from '../inbox/sending-connection';
+import { requireSendingConnection } from '../whatsapp/sending-connection';
 import { marketingStoppedAt } from '../whatsapp/consent';
 import { markNeedsReconnection } from '../whatsapp/connections';
 import { isPhoneNumber, sendingAddress } from '../whatsapp/customer-id';

@@ -10,7 +10,7 @@ import {
 import type { Executor } from '../../db/client';
 import { Conflict, NotFound, ValidationFailed } from '../../errors';
 import type { InboxDeps } from '../inbox/deps';
-import { requireSendingConnection } from '../inbox/sending-connection';
+import { requireSendingConnection } from '../whatsapp/sending-connection';
 import { markNeedsReconnection } from '../whatsapp/connections';
 import type { MessageTemplate, TemplateComponent } from '../whatsapp/graph-client';
 import { GraphError, GraphObjectMissing, GraphTokenInvalid } from '../whatsapp/graph-errors';

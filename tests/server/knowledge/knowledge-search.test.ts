@@ -4,7 +4,7 @@ import { MockEmbeddingModelV3 } from 'ai/test';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DocumentItem } from '../../../contract';
 import { searchContexts } from '../../../server/services/knowledge/contexts';
-import { embedTexts, providerEmbeddingModel } from '../../../server/services/knowledge/embeddings';
+import { embedTexts, providerEmbeddingModel } from '../../../server/services/ai/embeddings';
 import { ingestDocument } from '../../../server/services/knowledge/ingest';
 import { searchAgentContexts } from '../../../server/services/knowledge/search';
 import { createAgent, newOwner, REAL_KEY, type Owner } from '../support/agents-helpers';

@@ -1,6 +1,6 @@
 import type { Conversation, Escalation } from '../../../contract';
 import { asksForPerson, detectPersonRequest } from '../../../server/services/replies/handover-phrases';
-import { DEFAULT_HANDOVER_MESSAGE, HANDOVER_REASONS, resumedReason } from '../../../server/services/replies/ownership';
+import { DEFAULT_HANDOVER_MESSAGE, HANDOVER_REASONS, resumedReason } from '../../../server/services/inbox/ownership';
 import { agentBody } from '../support/agents-helpers';
 import { bearer, useTestApp } from '../support/helpers';
 import { reply } from '../support/inbox-fixtures';

@@ -1,7 +1,7 @@
 import type { Db } from '../../../server/db/client';
 import { answerFromKnowledge, knowledgeRequest } from '../../../server/services/replies/knowledge-base-model';
 import type { Language } from '../../../server/services/replies/lexicon';
-import { HANDOVER_REASONS } from '../../../server/services/replies/ownership';
+import { HANDOVER_REASONS } from '../../../server/services/inbox/ownership';
 import { PHRASES } from '../../../server/services/replies/phrasing';
 import { useTestApp } from '../support/helpers';
 import { repliesApp } from '../support/replies-helpers';

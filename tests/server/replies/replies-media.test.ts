@@ -4,7 +4,7 @@ import { MockTranscriptionModelV3 } from 'ai/test';
 import type { AgentBody } from '../../../contract';
 import { recordInboundMedia } from '../../../server/sandbox/graph/messages';
 import { MAX_PROMPT_IMAGES } from '../../../server/services/replies/media-turns';
-import { DEFAULT_HANDOVER_MESSAGE, HANDOVER_REASONS } from '../../../server/services/replies/ownership';
+import { DEFAULT_HANDOVER_MESSAGE, HANDOVER_REASONS } from '../../../server/services/inbox/ownership';
 import { PHRASES } from '../../../server/services/replies/phrasing';
 import { textPng } from '../../fixtures/images';
 import { useTestApp } from '../support/helpers';

@@ -13,7 +13,7 @@ import {
 import { PHRASES } from '../../../server/services/replies/phrasing';
 import { sentencesOf } from '../../../server/services/replies/sentences';
 import type { PhoneMessageSent, Thread } from '../../../server/sandbox/phone/service';
-import { HANDOVER_REASONS } from '../../../server/services/replies/ownership';
+import { HANDOVER_REASONS } from '../../../server/services/inbox/ownership';
 import { uploadAndIngest } from '../support/documents-helpers';
 import { SANDBOX_CUSTOMER, useTestApp } from '../support/helpers';
 import {

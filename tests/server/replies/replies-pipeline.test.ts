@@ -1,7 +1,7 @@
 import { APICallError, LoadAPIKeyError, RetryError } from 'ai';
 import { classifyModelError } from '../../../server/services/replies/models';
 import { KNOWLEDGE_HEADING, MEMORIES_HEADING, MESSAGE_HEADING } from '../../../server/services/replies/prompt';
-import { DEFAULT_HANDOVER_MESSAGE, HANDOVER_REASONS } from '../../../server/services/replies/ownership';
+import { DEFAULT_HANDOVER_MESSAGE, HANDOVER_REASONS } from '../../../server/services/inbox/ownership';
 import { MAX_MODEL_ATTEMPTS } from '../../../server/services/replies/generation';
 import { REPLY_JOB, runReply } from '../../../server/services/replies/pipeline';
 import { bearer, useTestApp } from '../support/helpers';

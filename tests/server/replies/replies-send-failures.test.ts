@@ -1,7 +1,7 @@
 import { MAX_CRASHES } from '../../../server/jobs/execute';
 import { DEFAULT_MAX_ATTEMPTS } from '../../../server/jobs/queue';
 import { exponentialBackoffMs } from '../../../server/jobs/runner';
-import { HANDOVER_REASONS } from '../../../server/services/replies/ownership';
+import { HANDOVER_REASONS } from '../../../server/services/inbox/ownership';
 import { runReply } from '../../../server/services/replies/pipeline';
 import type { GraphClient } from '../../../server/services/whatsapp/graph-client';
 import {

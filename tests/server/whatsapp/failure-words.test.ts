@@ -2,7 +2,7 @@ import { AppError } from '../../../server/errors';
 import { PLAIN_FAILURES } from '../../../server/services/whatsapp/failure-words';
 import { graphErrorFrom } from '../../../server/services/whatsapp/graph-errors';
 import { explainGraphFailure } from '../../../server/services/whatsapp/graph-failures';
-import { readableFailure } from '../../../server/services/whatsapp/webhook/readable';
+import { readableFailure } from '../../../server/services/intake/readable';
 
 /**
  * 131049 and 131050 in plain words, wherever they reach the owner: a send Graph answers with them, or

@@ -1,9 +1,9 @@
 import type { App } from '../../../server/app';
 import { AppEvents } from '../../../server/events';
 import { replyJobs } from '../../../server/services/replies/jobs';
-import { DeliveryBatcher } from '../../../server/services/whatsapp/webhook/batch';
-import { parseDelivery } from '../../../server/services/whatsapp/webhook/payload';
-import { deliveryToStore } from '../../../server/services/whatsapp/webhook/receive';
+import { DeliveryBatcher } from '../../../server/services/intake/batch';
+import { parseDelivery } from '../../../server/services/intake/payload';
+import { deliveryToStore } from '../../../server/services/intake/receive';
 import { openTestDb, type TestDb } from '../support/helpers';
 import {
   connectedOwner,

@@ -3,8 +3,8 @@ import type { App } from '../../../server/app';
 import type { PendingSignup, WabaOnlySignup } from '../../../server/sandbox/graph/accounts';
 import { PARTNER_ADDED_DELAY_MS } from '../../../server/sandbox/graph/routes';
 import { partnerAddedPayload, serialise } from '../../../server/sandbox/webhooks';
-import { findSendingConnection, requireSendingConnection } from '../../../server/services/inbox/sending-connection';
-import { SIGNATURE_HEADER } from '../../../server/services/whatsapp/webhook/signature';
+import { findSendingConnection, requireSendingConnection } from '../../../server/services/whatsapp/sending-connection';
+import { SIGNATURE_HEADER } from '../../../server/services/intake/signature';
 import { bearer, registerUser, useTestApp } from '../support/helpers';
 import {
   apiGet,

@@ -1,8 +1,8 @@
 import type { App } from '../../../server/app';
 import { AppEvents, type AppEventMap } from '../../../server/events';
-import { batchSizesOf, DeliveryBatcher } from '../../../server/services/whatsapp/webhook/batch';
-import { parseDelivery } from '../../../server/services/whatsapp/webhook/payload';
-import { deliveryToStore } from '../../../server/services/whatsapp/webhook/receive';
+import { batchSizesOf, DeliveryBatcher } from '../../../server/services/intake/batch';
+import { parseDelivery } from '../../../server/services/intake/payload';
+import { deliveryToStore } from '../../../server/services/intake/receive';
 import { openTestDb, type TestDb } from '../support/helpers';
 import {
   connectedOwner,

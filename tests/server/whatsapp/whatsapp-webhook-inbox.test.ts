@@ -16,7 +16,7 @@ import {
   type Json,
 } from '../support/webhook-fixtures';
 import { buildListeningSandboxApp } from '../support/whatsapp-helpers';
-import { WA_ID_MAX_LENGTH } from '../../../server/services/whatsapp/webhook/rows';
+import { WA_ID_MAX_LENGTH } from '../../../server/services/intake/rows';
 
 let testDb: TestDb;
 let app: App;

@@ -1,4 +1,4 @@
-import { plainFailure } from '../failure-words';
+import { plainFailure } from '../whatsapp/failure-words';
 import type { WebhookMessage, WebhookStatusError } from './payload';
 
 /**

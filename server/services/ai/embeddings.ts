@@ -1,6 +1,6 @@
 import type { EmbeddingModel } from 'ai';
 import type { Config } from '../../config';
-import { loadAi, loadGoogle, loadOpenAi, loadOpenAiCompatible } from '../replies/ai-sdk';
+import { loadAi, loadGoogle, loadOpenAi, loadOpenAiCompatible } from './sdk';
 
 /** What choosing an embedding model needs from an agent. */
 export interface EmbeddingAgent {
@@ -12,7 +12,7 @@ export interface EmbeddingAgent {
 
 /**
  * The embedding model that goes with an agent's provider, or null when the provider offers none
- * (the providers' own resolve once their module has loaded: ../replies/ai-sdk.ts).
+ * (the providers' own resolve once their module has loaded: ./sdk.ts).
  */
 export type EmbeddingModelResolver = (agent: EmbeddingAgent) => EmbeddingModel | null | Promise<EmbeddingModel | null>;
 

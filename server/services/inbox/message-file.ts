@@ -1,8 +1,8 @@
 import { INBOX_ERRORS } from '../../../contract';
 import type { Executor } from '../../db/client';
 import { NotFound } from '../../errors';
-import type { ConversationRow } from '../inbox/conversations';
-import type { MediaStore, StoredMedia } from './store';
+import type { ConversationRow } from './conversations';
+import type { MediaStore, StoredMedia } from '../media/store';
 
 /** A message's file for its owner: only a ready media of one of their own conversations. */
 

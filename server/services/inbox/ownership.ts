@@ -1,6 +1,6 @@
 import { MAX_LISTED_ESCALATIONS, type Conversation, type Escalation, type EscalationKind } from '../../../contract';
 import type { Db, Executor } from '../../db/client';
-import { customerName, listedConversation, publicConversationId, requireConversation } from '../inbox/conversations';
+import { customerName, listedConversation, publicConversationId, requireConversation } from './conversations';
 
 /**
  * Who answers a conversation: the AI ('ai') or the owner ('human'), with the reason and time of the

@@ -1,12 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../../db/client';
+import type { Db } from '../../db/client';
 import {
   applyTemplateCategory,
   TEMPLATE_CATEGORY_FIELD,
   type TemplateCategoryUpdate,
-} from '../../templates/category-update';
-import { applyTemplateStatus, type TemplateStatusUpdate } from '../../templates/templates';
-import { sha256Hex } from '../../digest';
+} from '../templates/category-update';
+import { applyTemplateStatus, type TemplateStatusUpdate } from '../templates/templates';
+import { sha256Hex } from '../digest';
 import type { DeliveryBatcher } from './batch';
 import { ACCOUNT_UPDATE_FIELD } from './account-update';
 import { parseDelivery, type WebhookDelivery } from './payload';

@@ -1,9 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../../../db/client';
-import type { Jobs } from '../../../jobs/runner';
-import type { AppEvents } from '../../../events';
+import type { Db } from '../../db/client';
+import type { Jobs } from '../../jobs/runner';
+import type { AppEvents, MessageJobs } from '../../events';
 import type { DeliveryToStore, IgnoredChange } from './rows';
-import { storeDeliveries, type MessageJobs } from './store';
+import { storeDeliveries } from './store';
 
 /**
  * Group commit for webhook deliveries. Each verified delivery waits in memory while the

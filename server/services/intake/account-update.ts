@@ -1,5 +1,5 @@
-import type { WhatsAppDeps } from '../deps';
-import { completeSignupsOfWaba } from '../signup';
+import type { WhatsAppDeps } from '../whatsapp/deps';
+import { completeSignupsOfWaba } from '../whatsapp/signup';
 
 /**
  * The `account_update` webhook (Meta's "account_update webhook reference",

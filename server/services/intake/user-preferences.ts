@@ -1,6 +1,6 @@
-import type { Db } from '../../../db/client';
-import { recordMarketingPreference, type MarketingPreference } from '../consent';
-import { isPhoneNumber } from '../customer-id';
+import type { Db } from '../../db/client';
+import { recordMarketingPreference, type MarketingPreference } from '../whatsapp/consent';
+import { isPhoneNumber } from '../whatsapp/customer-id';
 import type { WebhookStatus, WebhookValue } from './payload';
 import { BSUID_MAX_LENGTH, WA_ID_MAX_LENGTH } from './rows';
 

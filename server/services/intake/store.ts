@@ -1,5 +1,5 @@
-import type { Db } from '../../../db/client';
-import type { ReceivedMessage } from '../../../events';
+import type { Db } from '../../db/client';
+import type { MessageJobs, ReceivedMessage } from '../../events';
 import {
   ignoredChanges,
   roundsOf,
@@ -23,21 +23,6 @@ export interface StoredDeliveries {
   received: ReceivedMessage[];
   /** Per delivery, in the order given: its changes for numbers nobody has connected. */
   ignored: IgnoredChange[][];
-}
-
-/**
- * The jobs each new message asks for (its reply, its memories), queued by the statement that stores
- * it. Each job's payload is the message as the 'whatsapp.message-received' event tells it, its key
- * `keyPrefix` and the wamid, so that a duplicate delivery queues nothing.
- */
-export interface MessageJobs {
-  /**
-   * Queued in this order for each message (jobs due together run in id order); a job with `types`
-   * only for messages of those types, one marked `immediate` due at once whatever `runAt` says.
-   */
-  jobs: { name: string; keyPrefix: string; types?: readonly string[]; immediate?: boolean }[];
-  /** Not before this time (default now). */
-  runAt?: Date;
 }
 
 const key = (phoneNumberId: string, id: string) => `${phoneNumberId}|${id}`;

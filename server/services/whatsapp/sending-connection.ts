@@ -2,7 +2,7 @@ import { INBOX_ERRORS, WHATSAPP_ERRORS } from '../../../contract';
 import type { Executor } from '../../db/client';
 import { Conflict } from '../../errors';
 import type { Secrets } from '../../secrets';
-import { findConnection, openBusinessToken, type ConnectionRow } from '../whatsapp/connections';
+import { findConnection, openBusinessToken, type ConnectionRow } from './connections';
 
 /** A connection with a number: a WABA connected alone (Embedded Signup v4) has nothing to send from. */
 export type NumberedConnection = ConnectionRow & { phone_number_id: string };

@@ -1,5 +1,5 @@
-import { storable } from '../../../db/text';
-import { BadRequest } from '../../../errors';
+import { storable } from '../../db/text';
+import { BadRequest } from '../../errors';
 
 /**
  * The webhook envelope (WHATSAPP.md §3): `{ object, entry: [{ id, changes: [{ field, value }] }] }`.

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
-import { Forbidden, Unauthorized } from '../../../errors';
-import { sameSecret } from '../../digest';
+import { Forbidden, Unauthorized } from '../../errors';
+import { sameSecret } from '../digest';
 
 /** Meta signs every delivery: `X-Hub-Signature-256: sha256=<hex HMAC-SHA256 of the raw body, keyed with the app secret>`. */
 export const SIGNATURE_HEADER = 'x-hub-signature-256';

@@ -1,11 +1,11 @@
 import path from 'node:path';
 import type { MultipartFile } from '@fastify/multipart';
-import { AGENT_LIMITS } from '../../../contract';
-import type { RateLimit } from '../../config';
-import { AppError, TooManyRequests, ValidationFailed } from '../../errors';
-import { durationText } from '../../services/rate-limit';
-import { sniffMediaType } from '../../services/knowledge/sniff';
-import type { UploadedFile } from '../../services/knowledge/documents';
+import { AGENT_LIMITS } from '../../contract';
+import type { RateLimit } from '../config';
+import { AppError, TooManyRequests, ValidationFailed } from '../errors';
+import { durationText } from '../services/rate-limit';
+import { sniffMediaType } from '../services/knowledge/sniff';
+import type { UploadedFile } from '../services/knowledge/documents';
 
 export const UPLOAD_ERRORS = {
   fileRequired: 'Please choose a file to upload.',
