@@ -22,7 +22,6 @@ import { reactToMessage } from '../../services/inbox/reaction';
 import { sendReadReceipt } from '../../services/inbox/read-receipt';
 import { readInboxSettings, saveInboxSettings } from '../../services/inbox/settings';
 import { sendReply } from '../../services/inbox/reply';
-import { takeOverByHand } from '../../services/inbox/ownership';
 import { BEARER_AUTH, ErrorResponse } from '../shared';
 
 const ConversationParams = Type.Object({
@@ -154,7 +153,6 @@ const messages: FastifyPluginAsyncTypebox = async (app) => {
         inReplyTo: request.body.in_reply_to_message_id,
         sender: 'human',
       });
-      await takeOverByHand(app.db, request.user.id, conversation.id);
       return reply.code(201).send(message);
     },
   );

@@ -5,7 +5,6 @@ import { MEDIA_LIMITS, Message, SENDABLE_MEDIA_KINDS } from '../../../contract';
 import { ValidationFailed } from '../../errors';
 import { requireConversation } from '../../services/inbox/conversations';
 import { sendMedia, type OutgoingFile } from '../../services/inbox/send-media';
-import { takeOverByHand } from '../../services/inbox/ownership';
 import { displayFilename, TooManyFiles, uploadFailure, UPLOAD_ERRORS } from '../uploads';
 import { BEARER_AUTH, ErrorResponse } from '../shared';
 
@@ -92,7 +91,6 @@ const mediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
           sender: 'human',
         },
       );
-      await takeOverByHand(app.db, request.user.id, conversation.id);
       return reply.code(201).send(message);
     },
   );

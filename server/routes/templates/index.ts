@@ -4,7 +4,6 @@ import { Type } from 'typebox';
 import { Message, NewTemplate, Template, TemplateList, TemplateSendBody, TemplatesQuery } from '../../../contract';
 import { requireConversation } from '../../services/inbox/conversations';
 import type { InboxDeps } from '../../services/inbox/deps';
-import { takeOverByHand } from '../../services/inbox/ownership';
 import { sendTemplate } from '../../services/templates/send';
 import { createTemplate, deleteTemplate, listTemplates, syncTemplates } from '../../services/templates/templates';
 import { BEARER_AUTH, ErrorResponse } from '../shared';
@@ -116,7 +115,6 @@ const templates: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const conversation = await requireConversation(app.db, request.user.id, request.params.id);
       const message = await sendTemplate(deps(request), request.user.id, conversation.id, request.body);
-      await takeOverByHand(app.db, request.user.id, conversation.id);
       return reply.code(201).send(message);
     },
   );

@@ -1,19 +1,17 @@
 import { INBOX_ERRORS, REACTION_MAX_LENGTH, type Message } from '../../../contract';
-import { AppError, ValidationFailed } from '../../errors';
-import { ShuttingDown } from '../../shutdown';
-import { markNeedsReconnection } from '../whatsapp/connections';
+import { ValidationFailed } from '../../errors';
 import { sendingAddress } from '../whatsapp/customer-id';
-import { GraphOutsideWindow, GraphTokenInvalid } from '../whatsapp/graph-errors';
+import { requireSendingConnection } from '../whatsapp/sending-connection';
 import type { ConversationRow } from './conversations';
 import type { InboxDeps } from './deps';
 import { BUSINESS_REACTOR, MESSAGE_COLUMNS, messageNotFound, toMessage, type MessageRow } from './messages';
-import { readableFailure, windowClosed } from './reply';
-import { requireSendingConnection } from '../whatsapp/sending-connection';
+import { graphRefusal, refused, windowClosed } from './outbound';
 
 /**
  * The owner reacts to a customer's message (issue 28 item 5): sent to WhatsApp as a `reaction`
- * message, then kept on the message as the business's reaction. Nothing is stored when WhatsApp
- * refuses: a reaction the customer never saw is no reaction.
+ * message, then kept on the message as the business's reaction. Not a message of its own, so not the
+ * outbound path's; it shares that path's refusals. Nothing is stored when WhatsApp refuses: a reaction
+ * the customer never saw is no reaction.
  */
 
 const graphemes = new Intl.Segmenter('en', { granularity: 'grapheme' });
@@ -64,21 +62,18 @@ export async function reactToMessage(deps: InboxDeps, input: ReactionInput): Pro
     throw new ValidationFailed(INBOX_ERRORS.reactionNotEmoji, 'emoji', 'reaction_not_emoji');
   }
   const message = await customerMessage(deps, input);
-  const { connection, token } = await requireSendingConnection(deps.db, deps.secrets, input.userId);
+  const sending = await requireSendingConnection(deps.db, deps.secrets, input.userId);
   if (!input.conversation.window_open) throw windowClosed();
   try {
-    await deps.graph.sendReaction(token, connection.phone_number_id, {
+    await deps.graph.sendReaction(sending.token, sending.connection.phone_number_id, {
       to: sendingAddress(input.conversation),
       messageId: input.messageId,
       emoji: input.emoji,
     });
   } catch (error) {
-    if (error instanceof ShuttingDown) throw error;
-    if (error instanceof GraphOutsideWindow) throw windowClosed();
-    if (error instanceof GraphTokenInvalid) await markNeedsReconnection(deps.db, connection.id);
-    const failure = readableFailure(error);
+    const refusal = await graphRefusal(deps, sending, error, { needsOpenWindow: true });
     deps.log.warn({ err: error, userId: input.userId, messageId: input.messageId }, 'inbox: reaction failed');
-    throw new AppError(502, failure.code, failure.reason);
+    throw refused(refusal);
   }
   // Taken back, it stays as null (as a customer's does) with its time; updated_at moves the ETag.
   const row = await deps.db.one<MessageRow>(

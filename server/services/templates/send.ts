@@ -1,16 +1,18 @@
-import crypto from 'node:crypto';
-import { fillTemplate, TEMPLATE_ERRORS, TEMPLATE_LIMITS, type Message, type TemplateSendBody } from '../../../contract';
-import { AppError, Conflict, ValidationFailed } from '../../errors';
-import { ShuttingDown } from '../../shutdown';
+import {
+  fillTemplate,
+  TEMPLATE_ERRORS,
+  TEMPLATE_LIMITS,
+  type Message,
+  type Template,
+  type TemplateSendBody,
+} from '../../../contract';
+import { Conflict, ValidationFailed } from '../../errors';
 import { requireConversationById } from '../inbox/conversations';
 import type { InboxDeps } from '../inbox/deps';
-import { toMessage } from '../inbox/messages';
-import { FAILED_ID_PREFIX, readableFailure, storeOutbound, type OutboundContent } from '../inbox/reply';
+import { sendOutbound, sentId, type Outbound } from '../inbox/outbound';
 import { requireSendingConnection } from '../whatsapp/sending-connection';
 import { marketingStoppedAt } from '../whatsapp/consent';
-import { markNeedsReconnection } from '../whatsapp/connections';
 import { isPhoneNumber, sendingAddress } from '../whatsapp/customer-id';
-import { GraphTokenInvalid } from '../whatsapp/graph-errors';
 import { requireTemplate, toTemplate } from './templates';
 
 function checkValues(values: string[], expected: number, field: string): string[] {
@@ -24,10 +26,44 @@ function checkValues(values: string[], expected: number, field: string): string[
   return trimmed;
 }
 
+/** An approved template filled with its values: the one message that may go outside the 24-hour window. */
+function templateMessage(template: Template, bodyValues: string[], headerValues: string[]): Outbound {
+  const header = template.header ? fillTemplate(template.header, headerValues) : undefined;
+  const text = fillTemplate(template.body, bodyValues);
+  return {
+    needsOpenWindow: false,
+    send: async ({ graph, token, phoneNumberId, to }) =>
+      sentId(
+        await graph.sendTemplate(token, phoneNumberId, {
+          to,
+          name: template.name,
+          language: template.language,
+          bodyParameters: bodyValues,
+          headerParameters: headerValues,
+        }),
+      ),
+    content: () => ({
+      type: 'template',
+      body: [header && `*${header}*`, text, ...template.buttons.map((button) => `[${button}]`)]
+        .filter(Boolean)
+        .join('\n'),
+      raw: {
+        type: 'template',
+        template: {
+          name: template.name,
+          language: { code: template.language },
+          body_values: bodyValues,
+          header_values: headerValues,
+        },
+      },
+    }),
+  };
+}
+
 /**
  * Sends an approved template, filled with the owner's values, to the conversation's customer: the
  * one message WhatsApp delivers outside the 24-hour window. Stored as an outbound message whose
- * text is the filled template (header, body and buttons); a send Graph refuses is stored as failed.
+ * text is the filled template (header, body and buttons), by the inbox's one outbound path.
  */
 export async function sendTemplate(
   deps: InboxDeps,
@@ -38,7 +74,7 @@ export async function sendTemplate(
   const conversation = await requireConversationById(deps.db, userId, conversationId);
   const row = await requireTemplate(deps.db, userId, input.template_id);
   const template = toTemplate(row);
-  const { connection, token } = await requireSendingConnection(deps.db, deps.secrets, userId);
+  const { connection } = await requireSendingConnection(deps.db, deps.secrets, userId);
   if (template.status !== 'APPROVED' || row.waba_id !== connection.waba_id) {
     throw new Conflict(TEMPLATE_ERRORS.notApproved, 'template_id', 'template_not_approved');
   }
@@ -53,51 +89,9 @@ export async function sendTemplate(
   const bodyValues = checkValues(input.body_values, template.body_variables, 'body_values');
   const headerValues = checkValues(input.header_values ?? [], template.header_variables, 'header_values');
 
-  const header = template.header ? fillTemplate(template.header, headerValues) : undefined;
-  const text = fillTemplate(template.body, bodyValues);
-  const content: OutboundContent = {
-    type: 'template',
-    body: [header && `*${header}*`, text, ...template.buttons.map((button) => `[${button}]`)]
-      .filter(Boolean)
-      .join('\n'),
-    raw: {
-      type: 'template',
-      template: {
-        name: template.name,
-        language: { code: template.language },
-        body_values: bodyValues,
-        header_values: headerValues,
-      },
-    },
-  };
-  const author = { userId, conversationId, sender: 'human' as const };
-  let wamid: string;
-  try {
-    const sent = await deps.graph.sendTemplate(token, connection.phone_number_id, {
-      to: sendingAddress(conversation),
-      name: template.name,
-      language: template.language,
-      bodyParameters: bodyValues,
-      headerParameters: headerValues,
-    });
-    const id = sent.messages[0]?.id;
-    if (!id) throw new Error('Graph accepted the template without giving its id');
-    wamid = id;
-  } catch (error) {
-    if (error instanceof ShuttingDown) throw error;
-    if (error instanceof GraphTokenInvalid) await markNeedsReconnection(deps.db, connection.id);
-    const failure = readableFailure(error);
-    deps.log.warn({ err: error, userId, conversationId }, 'templates: send failed');
-    await storeOutbound(deps, author, content, undefined, {
-      wamid: `${FAILED_ID_PREFIX}${crypto.randomUUID()}`,
-      status: 'failed',
-      statusError: failure.reason,
-      statusErrorCode: failure.graphCode,
-    });
-    throw new AppError(502, failure.code, failure.reason);
-  }
-  return toMessage(
-    await storeOutbound(deps, author, content, undefined, { wamid, status: 'pending' }),
-    conversation.wa_id,
+  return sendOutbound(
+    deps,
+    { userId, conversation, author: 'human' },
+    templateMessage(template, bodyValues, headerValues),
   );
 }
