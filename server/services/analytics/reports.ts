@@ -34,10 +34,11 @@ type AnswerTotals = {
   human_p90: number | null;
 };
 
-export async function analyticsSummary(db: Executor, userId: number, range: ReportRange): Promise<AnalyticsSummary> {
-  const params = [userId, range.from.toISOString(), range.to.toISOString()];
-  const inRange = 'sent_at >= $2::timestamptz and sent_at < $3::timestamptz';
-  const totals = await db.one<Totals>(
+type RangeParams = [number, string, string];
+const IN_RANGE = 'sent_at >= $2::timestamptz and sent_at < $3::timestamptz';
+
+function messageTotals(db: Executor, params: RangeParams) {
+  return db.one<Totals>(
     `select count(*) filter (where sender = 'customer')::int as customer,
         count(*) filter (where sender = 'ai')::int as ai,
         count(*) filter (where sender = 'human')::int as human,
@@ -45,10 +46,13 @@ export async function analyticsSummary(db: Executor, userId: number, range: Repo
         count(distinct conversation_id)::int as conversations,
         (select count(*)::int from conversations
           where user_id = $1 and created_at >= $2::timestamptz and created_at < $3::timestamptz) as new_conversations
-      from messages where user_id = $1 and ${inRange}`,
+      from messages where user_id = $1 and ${IN_RANGE}`,
     params,
   );
-  const answers = await db.one<AnswerTotals>(
+}
+
+function answerTotals(db: Executor, params: RangeParams) {
+  return db.one<AnswerTotals>(
     `with answers as (${customerAnswersSql('$1', '$2::timestamptz', '$3::timestamptz')})
      select count(*)::int as customer,
         count(*) filter (where ai_answered)::int as ai_answered,
@@ -61,21 +65,29 @@ export async function analyticsSummary(db: Executor, userId: number, range: Repo
       from answers`,
     params,
   );
-  const handovers = await db.query<{ kind: string; count: number }>(
+}
+
+function handoversByKind(db: Executor, params: RangeParams) {
+  return db.query<{ kind: string; count: number }>(
     `select kind, count(*)::int as count from escalations
       where user_id = $1 and created_at >= $2::timestamptz and created_at < $3::timestamptz
       group by kind order by count desc, kind`,
     params,
   );
-  // Resolved by the AI: the conversation had a customer message in the range, and in the range an
-  // AI message (not failed), no message by a person and no hand-over.
-  const resolution = await db.one<{ with_customer: number; resolved: number }>(
+}
+
+/**
+ * Resolved by the AI: the conversation had a customer message in the range, and in the range an AI
+ * message (not failed), no message by a person and no hand-over.
+ */
+function aiResolution(db: Executor, params: RangeParams) {
+  return db.one<{ with_customer: number; resolved: number }>(
     `with per_conversation as (
         select conversation_id,
           bool_or(sender = 'customer') as has_customer,
           bool_or(sender = 'ai' and status <> 'failed') as has_ai,
           bool_or(sender = 'human') as has_human
-        from messages where user_id = $1 and ${inRange}
+        from messages where user_id = $1 and ${IN_RANGE}
         group by conversation_id)
      select count(*) filter (where has_customer)::int as with_customer,
         count(*) filter (where has_customer and has_ai and not has_human and not exists (
@@ -84,24 +96,39 @@ export async function analyticsSummary(db: Executor, userId: number, range: Repo
       from per_conversation p`,
     params,
   );
-  const busiest = await db.query<{ dow: number; hour: number; messages: number }>(
+}
+
+function busiestHours(db: Executor, params: RangeParams, tz: string) {
+  return db.query<{ dow: number; hour: number; messages: number }>(
     `select extract(dow from sent_at at time zone $4)::int as dow,
         extract(hour from sent_at at time zone $4)::int as hour,
         count(*)::int as messages
-      from messages where user_id = $1 and sender = 'customer' and ${inRange}
+      from messages where user_id = $1 and sender = 'customer' and ${IN_RANGE}
       group by 1, 2 order by 1, 2`,
-    [...params, range.tz],
+    [...params, tz],
   );
-  // Top customers by the messages they sent in the range.
-  const top = await db.query<{ wa_id: string; profile_name: string | null; messages: number }>(
+}
+
+/** Top customers by the messages they sent in the range. */
+async function topCustomers(db: Executor, params: RangeParams) {
+  const rows = await db.query<{ wa_id: string; profile_name: string | null; messages: number }>(
     `select c.wa_id, c.profile_name, count(*)::int as messages
       from messages m join conversations c on c.id = m.conversation_id
       where m.user_id = $1 and m.sender = 'customer' and m.sent_at >= $2::timestamptz and m.sent_at < $3::timestamptz
       group by c.id order by messages desc, c.id limit $4`,
     [...params, ANALYTICS_LIMITS.topCustomers],
   );
-  // The question of a hand-over for lack of knowledge: the customer's latest message before it.
-  const unanswered = await db.query<{
+  return rows.map((row) => ({
+    conversation_id: publicConversationId(row.wa_id),
+    name: row.profile_name ?? row.wa_id,
+    number: row.wa_id,
+    messages: row.messages,
+  }));
+}
+
+/** The question of a hand-over for lack of knowledge: the customer's latest message before it. */
+async function unansweredQuestions(db: Executor, params: RangeParams) {
+  const rows = await db.query<{
     id: number;
     wa_id: string;
     profile_name: string | null;
@@ -118,6 +145,31 @@ export async function analyticsSummary(db: Executor, userId: number, range: Repo
       order by e.created_at desc, e.id desc limit $4`,
     [...params, ANALYTICS_LIMITS.unansweredQuestions],
   );
+  return rows.map((row) => ({
+    escalation_id: Number(row.id),
+    conversation_id: publicConversationId(row.wa_id),
+    name: row.profile_name ?? row.wa_id,
+    question: row.question,
+    at: new Date(row.created_at).toISOString(),
+    resolved: row.resolved,
+  }));
+}
+
+const firstResponse = (count: number, median: number | null, p90: number | null) => ({
+  count,
+  median_seconds: seconds(median),
+  p90_seconds: seconds(p90),
+});
+
+export async function analyticsSummary(db: Executor, userId: number, range: ReportRange): Promise<AnalyticsSummary> {
+  const params: RangeParams = [userId, range.from.toISOString(), range.to.toISOString()];
+  const totals = await messageTotals(db, params);
+  const answers = await answerTotals(db, params);
+  const handovers = await handoversByKind(db, params);
+  const resolution = await aiResolution(db, params);
+  const busiest = await busiestHours(db, params, range.tz);
+  const top = await topCustomers(db, params);
+  const unanswered = await unansweredQuestions(db, params);
   return {
     from: range.from.toISOString(),
     to: range.to.toISOString(),
@@ -128,31 +180,15 @@ export async function analyticsSummary(db: Executor, userId: number, range: Repo
     ai_answered: answers.ai_answered,
     ai_response_rate: rate(answers.ai_answered, answers.customer),
     first_response: {
-      ai: { count: answers.ai_count, median_seconds: seconds(answers.ai_median), p90_seconds: seconds(answers.ai_p90) },
-      human: {
-        count: answers.human_count,
-        median_seconds: seconds(answers.human_median),
-        p90_seconds: seconds(answers.human_p90),
-      },
+      ai: firstResponse(answers.ai_count, answers.ai_median, answers.ai_p90),
+      human: firstResponse(answers.human_count, answers.human_median, answers.human_p90),
     },
     handovers: { total: handovers.reduce((sum, row) => sum + row.count, 0), by_reason: handovers },
     ai_resolved_conversations: resolution.resolved,
     ai_resolution_rate: rate(resolution.resolved, resolution.with_customer),
     busiest_hours: busiest,
-    top_customers: top.map((row) => ({
-      conversation_id: publicConversationId(row.wa_id),
-      name: row.profile_name ?? row.wa_id,
-      number: row.wa_id,
-      messages: row.messages,
-    })),
-    unanswered_questions: unanswered.map((row) => ({
-      escalation_id: Number(row.id),
-      conversation_id: publicConversationId(row.wa_id),
-      name: row.profile_name ?? row.wa_id,
-      question: row.question,
-      at: new Date(row.created_at).toISOString(),
-      resolved: row.resolved,
-    })),
+    top_customers: top,
+    unanswered_questions: unanswered,
   };
 }
 

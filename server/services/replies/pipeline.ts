@@ -130,7 +130,8 @@ export async function runReply(deps: ReplyDeps, payload: ReceivedMessage): Promi
   }
 }
 
-async function answer(deps: ReplyDeps, payload: ReceivedMessage): Promise<ReplyOutcome> {
+/** The run's first checks, before anything is read: whether this message is still this run's to answer. */
+async function claimThisRun(deps: ReplyDeps, payload: ReceivedMessage): Promise<ReplyOutcome | undefined> {
   // An earlier run was cut short while sending (a crash, a shutdown): its answer may or may not
   // have reached the customer, so nothing is sent again, and the owner is told.
   if ((await attemptState(deps.db, payload)) === 'sending') {
@@ -142,12 +143,11 @@ async function answer(deps: ReplyDeps, payload: ReceivedMessage): Promise<ReplyO
     return 'awaiting_media';
   }
   if (!(await claimAttempt(deps.db, payload))) return 'already_handled';
+  return undefined;
+}
 
-  const agent = await findActiveAgent(deps.db, payload.userId);
-  if (!agent) {
-    await recordAttempt(deps.db, payload, 'skipped', 'no active agent');
-    return 'no_agent';
-  }
+/** An agent answers, the conversation is the AI's, its window open, WhatsApp connected — or why not. */
+async function mayAnswer(deps: ReplyDeps, payload: ReceivedMessage, agent: AgentRow) {
   const conversation = await conversationState(deps.db, payload);
   // The owner answers this customer: the AI stays silent, unless the customer asks for a person,
   // which the owner must always hear of (a hand-over, below), or the owner has been silent longer
@@ -159,39 +159,35 @@ async function answer(deps: ReplyDeps, payload: ReceivedMessage): Promise<ReplyO
       !(await resumeAfterSilence(deps.db, payload.userId, payload.conversationId, agent.resume_after_minutes)))
   ) {
     await recordAttempt(deps.db, payload, 'left_to_person', 'a person owns the conversation');
-    return 'human_owner';
+    return 'human_owner' as const;
   }
   if (!conversation.window_open) {
     await recordAttempt(deps.db, payload, 'skipped', 'the 24-hour window has closed');
-    return 'window_closed';
+    return 'window_closed' as const;
   }
   const sending = await findSendingConnection(deps.db, deps.secrets, payload.userId);
   if (!sending) {
     await recordAttempt(deps.db, payload, 'skipped', 'WhatsApp is not connected');
-    return 'not_connected';
+    return 'not_connected' as const;
   }
+  return { conversation, sending };
+}
 
-  const { burst: customerMessages, earlier } = splitBurst(await recentMessages(deps.db, payload));
-  if (customerMessages.length === 0) {
-    await recordAttempt(deps.db, payload, 'skipped', 'answered already');
-    return 'already_handled';
-  }
-  const quoted = customerMessages[customerMessages.length - 1].wamid;
-
+/** What the customer's messages settle before any model runs: a request for a person, media the agent cannot read. */
+async function answeredWithoutModel(
+  deps: ReplyDeps,
+  payload: ReceivedMessage,
+  agent: AgentRow,
+  customerMessages: ConversationRow[],
+  earlier: ConversationRow[],
+): Promise<ReplyOutcome | undefined> {
   const personRequest = customerMessages
     .map((row) => detectPersonRequest(spokenText(row)))
     .find((decision) => decision.asks);
   if (personRequest) {
-    return handOverAndTell(
-      deps,
-      payload,
-      agent,
-      'customer_asked',
-      HANDOVER_REASONS.customerAsked,
-      personRequest.reason,
-    );
+    const reason = HANDOVER_REASONS.customerAsked;
+    return handOverAndTell(deps, payload, agent, 'customer_asked', reason, personRequest.reason);
   }
-
   const media = mediaDecision(agent.model, customerMessages);
   if (media === 'ignore') {
     await recordAttempt(deps.db, payload, 'skipped', 'a sticker alone needs no answer');
@@ -199,33 +195,49 @@ async function answer(deps: ReplyDeps, payload: ReceivedMessage): Promise<ReplyO
   }
   if (media === 'voice_note') return answerVoiceNote(deps, payload, agent, [...earlier, ...customerMessages]);
   if (media === 'hand_over') return handOverAndTell(deps, payload, agent, 'media', HANDOVER_REASONS.media);
+  return undefined;
+}
 
-  let apiKey: string | undefined;
-  try {
-    apiKey = openAgentApiKey(deps.secrets, agent);
-  } catch (error) {
-    deps.log.warn({ err: error, agentId: agent.id }, 'reply: the agent’s API key does not open');
-    return handOverAndTell(deps, payload, agent, 'key_rejected', HANDOVER_REASONS.keyRejected);
-  }
+interface Written {
+  context: ReplyContext;
+  generated: Generated;
+}
 
-  // WhatsApp's typing indicator for the customer (best effort, while retrieval and the model run;
-  // awaited before anything is sent) and 'AI is replying…' for the owner.
+/**
+ * The model writes the answer from its context, while WhatsApp shows the customer the typing indicator
+ * (best effort, awaited before anything is sent) and the owner sees 'AI is replying…'.
+ */
+async function writeAnswer(
+  deps: ReplyDeps,
+  payload: ReceivedMessage,
+  agent: AgentRow,
+  apiKey: string | undefined,
+  ready: Exclude<Awaited<ReturnType<typeof mayAnswer>>, string>,
+  burst: { customerMessages: ConversationRow[]; earlier: ConversationRow[]; quoted: string },
+): Promise<Written> {
+  const { sending, conversation } = ready;
   const typing = deps.graph
-    .markReadAndType(sending.token, sending.connection.phone_number_id, quoted)
+    .markReadAndType(sending.token, sending.connection.phone_number_id, burst.quoted)
     .then(() => undefined)
     .catch((error: unknown) => {
       deps.log.warn({ err: error }, 'reply: typing indicator failed');
     });
   await setReplying(deps.db, payload, true);
-  let context: ReplyContext;
-  let generated: Generated;
   try {
-    context = await replyContext(deps, agent, apiKey, conversation, customerMessages, earlier);
-    generated = await generateAnswer(deps, agent, apiKey, context);
+    const context = await replyContext(deps, agent, apiKey, conversation, burst.customerMessages, burst.earlier);
+    return { context, generated: await generateAnswer(deps, agent, apiKey, context) };
   } finally {
     await Promise.all([setReplying(deps.db, payload, false), typing]);
   }
+}
 
+/** A model that failed, asked for a person or wrote nothing: the conversation is handed over. */
+function handOverInstead(
+  deps: ReplyDeps,
+  payload: ReceivedMessage,
+  agent: AgentRow,
+  generated: Generated,
+): Promise<ReplyOutcome> {
   if (generated.kind === 'failed') {
     deps.log.warn({ err: generated.error, agentId: agent.id }, `reply: model failed (${generated.failure})`);
     return generated.failure === 'key_rejected'
@@ -242,18 +254,23 @@ async function answer(deps: ReplyDeps, payload: ReceivedMessage): Promise<ReplyO
       generated.reason || (local ? HANDOVER_REASONS.noKnowledge : 'The AI asked for a person to take over.'),
     );
   }
-  if (generated.text === '') {
-    return handOverAndTell(deps, payload, agent, 'model', HANDOVER_REASONS.emptyAnswer);
-  }
+  return handOverAndTell(deps, payload, agent, 'model', HANDOVER_REASONS.emptyAnswer);
+}
 
+/** Sends the written answer with its sources, unless a person took over meanwhile. */
+async function sendAnswer(
+  deps: ReplyDeps,
+  payload: ReceivedMessage,
+  { context, generated }: Written & { generated: Extract<Generated, { kind: 'text' }> },
+  quoted: string,
+): Promise<ReplyOutcome> {
   // A person may have taken over while the model was writing: then nothing is sent.
   if ((await conversationOwner(deps.db, payload.userId, payload.conversationId)) !== 'ai') {
     await recordAttempt(deps.db, payload, 'left_to_person', 'a person took over during generation');
     return 'person_took_over';
   }
   await recordAttempt(deps.db, payload, 'sending');
-  const text = asOneMessage(generated.text);
-  const outcome = await sendAsAi(deps, payload, text, quoted, deps.retriesLeft);
+  const outcome = await sendAsAi(deps, payload, asOneMessage(generated.text), quoted, deps.retriesLeft);
   if (!('sent' in outcome)) return afterFailedSend(deps, payload, outcome);
   const { sent } = outcome;
   await deps.db.query('update messages set sources = $3::jsonb, updated_at = now() where user_id = $1 and wamid = $2', [
@@ -271,12 +288,40 @@ async function answer(deps: ReplyDeps, payload: ReceivedMessage): Promise<ReplyO
       reason: HANDOVER_REASONS.noKnowledge,
     });
   }
-  await recordAttempt(
-    deps.db,
-    payload,
-    'sent',
-    generated.unanswered ? 'unanswered: the owner was told' : null,
-    sent.id,
-  );
+  const note = generated.unanswered ? 'unanswered: the owner was told' : null;
+  await recordAttempt(deps.db, payload, 'sent', note, sent.id);
   return 'replied';
+}
+
+async function answer(deps: ReplyDeps, payload: ReceivedMessage): Promise<ReplyOutcome> {
+  const claimed = await claimThisRun(deps, payload);
+  if (claimed) return claimed;
+  const agent = await findActiveAgent(deps.db, payload.userId);
+  if (!agent) {
+    await recordAttempt(deps.db, payload, 'skipped', 'no active agent');
+    return 'no_agent';
+  }
+  const ready = await mayAnswer(deps, payload, agent);
+  if (typeof ready === 'string') return ready;
+
+  const { burst: customerMessages, earlier } = splitBurst(await recentMessages(deps.db, payload));
+  if (customerMessages.length === 0) {
+    await recordAttempt(deps.db, payload, 'skipped', 'answered already');
+    return 'already_handled';
+  }
+  const settled = await answeredWithoutModel(deps, payload, agent, customerMessages, earlier);
+  if (settled) return settled;
+
+  let apiKey: string | undefined;
+  try {
+    apiKey = openAgentApiKey(deps.secrets, agent);
+  } catch (error) {
+    deps.log.warn({ err: error, agentId: agent.id }, 'reply: the agent’s API key does not open');
+    return handOverAndTell(deps, payload, agent, 'key_rejected', HANDOVER_REASONS.keyRejected);
+  }
+  const quoted = customerMessages[customerMessages.length - 1].wamid;
+  const written = await writeAnswer(deps, payload, agent, apiKey, ready, { customerMessages, earlier, quoted });
+  const { generated } = written;
+  if (generated.kind !== 'text' || generated.text === '') return handOverInstead(deps, payload, agent, generated);
+  return sendAnswer(deps, payload, { ...written, generated }, quoted);
 }

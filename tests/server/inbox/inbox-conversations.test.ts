@@ -1,6 +1,6 @@
 import { INBOX_ERRORS, type Conversation } from '../../../contract';
 import { bearer, registerUser, useTestApp } from '../support/helpers';
-import { matchExcerpt, MATCH_EXCERPT_CHARS, wordStarts } from '../../../server/services/inbox/conversation-pages';
+import { matchExcerpt, MATCH_EXCERPT_CHARS, wordStarts } from '../../../server/services/inbox/conversation-search';
 import {
   connectedOwner,
   conversationId,
