@@ -61,25 +61,14 @@ function firstsOf(inbound: readonly InboundRow[]): boolean[] {
   });
 }
 
-/**
- * Stores the deliveries in one statement, so one transaction and one round trip to the database,
- * whatever their number: the result is what storing them one after another, in the order given,
- * would have stored, with the jobs of each new message.
- */
-export async function storeDeliveries(
-  db: Db,
-  deliveries: readonly DeliveryToStore[],
-  messageJobs?: MessageJobs,
-): Promise<StoredDeliveries> {
-  if (!deliveries.some((delivery) => delivery.changes.length > 0)) {
-    return { received: [], ignored: ignoredChanges(deliveries, new Set()) };
-  }
-  const { rawEvents, inbound, moves, reactions, statuses } = rowsOf(deliveries);
+type Rows = ReturnType<typeof rowsOf>;
+
+/** `webhook_store`'s arguments, in its order: each column of the batch's rows as one array. */
+function statementParams(deliveries: readonly DeliveryToStore[], rows: Rows, messageJobs: MessageJobs | undefined) {
+  const { rawEvents, inbound, moves } = rows;
   const numbers = new Set(deliveries.flatMap((delivery) => delivery.changes.map((change) => change.phoneNumberId)));
   const customers = customersOf(inbound);
-  const firsts = firstsOf(inbound);
-  const jobs = messageJobs?.jobs ?? [];
-  const params = [
+  return [
     [...numbers],
     customers.map((row) => row.phoneNumberId),
     customers.map((row) => row.customer.phone),
@@ -93,6 +82,15 @@ export async function storeDeliveries(
     rawEvents.map((row) => row.phoneNumberId),
     rawEvents.map((row) => row.bodySha256),
     rawEvents.map((row) => row.rawBody),
+    ...inboundParams(inbound),
+    ...jobParams(messageJobs),
+    ...reactionAndStatusParams(rows),
+  ];
+}
+
+function inboundParams(inbound: Rows['inbound']) {
+  const firsts = firstsOf(inbound);
+  return [
     inbound.map((row) => row.phoneNumberId),
     inbound.map((row) => row.customer.phone),
     inbound.map((row) => row.customer.bsuid),
@@ -104,11 +102,22 @@ export async function storeDeliveries(
     inbound.map((row) => row.sentAt),
     inbound.map((row) => row.profileName),
     firsts,
+  ];
+}
+
+function jobParams(messageJobs: MessageJobs | undefined) {
+  const jobs = messageJobs?.jobs ?? [];
+  return [
     jobs.map((job) => job.name),
     jobs.map((job) => job.keyPrefix),
     messageJobs?.runAt?.toISOString() ?? null,
     jobs.map((job) => job.types?.join(',') ?? null),
     jobs.map((job) => job.immediate ?? false),
+  ];
+}
+
+function reactionAndStatusParams({ reactions, statuses }: Rows) {
+  return [
     reactions.map((r) => r.phoneNumberId),
     reactions.map((r) => r.wamid),
     reactions.map((r) => r.reactor),
@@ -126,6 +135,22 @@ export async function storeDeliveries(
     statuses.map((s) => s.pricing.category),
     statuses.map((s) => s.pricing.type),
   ];
+}
+
+/**
+ * Stores the deliveries in one statement, so one transaction and one round trip to the database,
+ * whatever their number: the result is what storing them one after another, in the order given,
+ * would have stored, with the jobs of each new message.
+ */
+export async function storeDeliveries(
+  db: Db,
+  deliveries: readonly DeliveryToStore[],
+  messageJobs?: MessageJobs,
+): Promise<StoredDeliveries> {
+  if (!deliveries.some((delivery) => delivery.changes.length > 0)) {
+    return { received: [], ignored: ignoredChanges(deliveries, new Set()) };
+  }
+  const params = statementParams(deliveries, rowsOf(deliveries), messageJobs);
   const stored = await db.one<{ owned_numbers: string[]; received: ReceivedMessage[] }>(
     `select owned_numbers, received from webhook_store(${params.map((_, i) => `$${i + 1}`).join(', ')})`,
     params,
