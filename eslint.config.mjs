@@ -62,4 +62,9 @@ export default tseslint.config(
     files: ['server/sandbox/public/**/*.js'],
     languageOptions: { globals: { ...globals.browser }, sourceType: 'script' },
   },
+  {
+    // The customer phone is native ES modules (<script type="module">), one file per part of the page.
+    files: ['server/sandbox/public/phone/**/*.js'],
+    languageOptions: { globals: { ...globals.browser }, sourceType: 'module' },
+  },
 );

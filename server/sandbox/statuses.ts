@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { Db } from '../db/client';
 import { bsuidOf } from './graph/ids';
-import { SERVICE_WINDOW_HOURS } from './graph/messages';
+import { SERVICE_WINDOW_HOURS } from './graph/window';
 import {
   statusPayload,
   type BusinessNumber,

@@ -65,13 +65,21 @@ function toGraphError(app: FastifyInstance, error: FastifyError): SandboxGraphEr
 /** The largest file Meta takes of any kind: an upload is read no further (one byte more says "too large"). */
 const MAX_UPLOAD_BYTES = Math.max(...MEDIA_KINDS.map((kind) => MEDIA_LIMITS[kind].maxBytes));
 
-export default async function sandboxGraph(app: FastifyInstance, options: { webhooks: SandboxWebhooks }) {
-  const { settings } = app.whatsapp;
-  const reviewMs = app.config.whatsapp.sandboxTemplateReviewMs;
-  const sandboxApp = { id: settings.appId, name: settings.appName, secret: settings.appSecret };
-  const db = app.db;
-  const hidden = { schema: { hide: true } };
+/** What every group of Graph routes works with. */
+interface GraphContext {
+  db: FastifyInstance['db'];
+  settings: FastifyInstance['whatsapp']['settings'];
+  webhooks: SandboxWebhooks;
+  /** The sandbox's own Meta app, as the code exchange and subscriptions name it. */
+  sandboxApp: { id: string; name: string; secret: string };
+  /** The WABA the request's token was issued for. */
+  callerWaba: (request: FastifyRequest) => Promise<string>;
+}
 
+const hidden = { schema: { hide: true } };
+
+/** Meta's error objects for everything that fails, an unknown path, or an unknown version. */
+function answerAsGraph(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, _request, reply) => {
     const graphError = toGraphError(app, error);
     return reply.status(graphError.httpStatus).send(graphError.toBody());
@@ -84,10 +92,10 @@ export default async function sandboxGraph(app: FastifyInstance, options: { webh
     const { version } = request.params as Partial<Params>;
     if (version !== undefined && !VERSION.test(version)) throw graphErrors.unknownPath(`Unknown version ${version}`);
   });
+}
 
-  /** The WABA the request's token was issued for. */
-  const callerWaba = (request: FastifyRequest) => wabaOfToken(db, tokenOf(request));
-
+/** The code exchange, the app's subscription to a WABA, and a number's registration. */
+function accountRoutes(app: FastifyInstance, { db, webhooks, sandboxApp, callerWaba }: GraphContext) {
   /**
    * Like Meta since Embedded Signup v4, the sandbox also tells of the finished signup by the
    * account_update webhook (PARTNER_ADDED), a moment after the code became a token: by then the app
@@ -95,12 +103,12 @@ export default async function sandboxGraph(app: FastifyInstance, options: { webh
    */
   app.get('/:version/oauth/access_token', hidden, async (request) => {
     const { waba_id: wabaId, ...exchanged } = await exchangeCode(db, sandboxApp, request.query as CodeExchange);
-    options.webhooks.later(PARTNER_ADDED_DELAY_MS, async () => {
+    webhooks.later(PARTNER_ADDED_DELAY_MS, async () => {
       const waba = await db.maybeOne<{ owner_business_id: string }>(
         'select owner_business_id from sandbox_wabas where id = $1',
         [wabaId],
       );
-      if (waba) await options.webhooks.send({ waba_id: wabaId }, partnerAddedPayload(wabaId, waba.owner_business_id));
+      if (waba) await webhooks.send({ waba_id: wabaId }, partnerAddedPayload(wabaId, waba.owner_business_id));
     });
     return exchanged;
   });
@@ -124,14 +132,19 @@ export default async function sandboxGraph(app: FastifyInstance, options: { webh
     const phone = await accessiblePhoneNumber(db, await callerWaba(request), request.params.id);
     return register(db, phone, request.body);
   });
+}
 
+function messageRoutes(app: FastifyInstance, { db, webhooks, callerWaba }: GraphContext) {
   app.post<{ Params: Params }>('/:version/:id/messages', hidden, async (request) => {
     const phone = await accessiblePhoneNumber(db, await callerWaba(request), request.params.id);
     return postMessage(db, phone, request.body, {
-      sent: (wamid, waId, failure) => businessMessageSent(options.webhooks, db, phone, wamid, waId, failure),
+      sent: (wamid, waId, failure) => businessMessageSent(webhooks, db, phone, wamid, waId, failure),
     });
   });
+}
 
+/** Uploads (multipart, read no further than Meta's largest file) and their downloads. */
+async function mediaRoutes(app: FastifyInstance, { db, settings, callerWaba }: GraphContext) {
   await app.register(multipart, {
     limits: { fileSize: MAX_UPLOAD_BYTES + 1, files: 1, fields: 4, parts: 5 },
     throwFileSizeLimit: false,
@@ -152,10 +165,12 @@ export default async function sandboxGraph(app: FastifyInstance, options: { webh
     const media = await downloadMedia(db, await callerWaba(request), request.query, settings.appSecret);
     return reply.type(media.mimeType).header('content-length', media.bytes.length).send(media.bytes);
   });
+}
 
+function templateRoutes(app: FastifyInstance, { db, webhooks, callerWaba }: GraphContext, reviewMs: number) {
   /** The pretend review: a moment after submission the template is approved or rejected, and our webhook told. */
   const review = (template: TemplateRow) =>
-    options.webhooks.later(reviewMs, async () => {
+    webhooks.later(reviewMs, async () => {
       const reviewed = await finishReview(db, template.id);
       if (!reviewed) return;
       const value = {
@@ -165,7 +180,7 @@ export default async function sandboxGraph(app: FastifyInstance, options: { webh
         message_template_language: reviewed.language,
         reason: reviewed.rejected_reason ?? 'NONE',
       };
-      await options.webhooks.send({ waba_id: reviewed.waba_id }, templateStatusPayload(reviewed.waba_id, value));
+      await webhooks.send({ waba_id: reviewed.waba_id }, templateStatusPayload(reviewed.waba_id, value));
     });
 
   app.get<{ Params: Params; Querystring: TemplateListQuery }>(
@@ -192,7 +207,10 @@ export default async function sandboxGraph(app: FastifyInstance, options: { webh
       return deleteTemplate(db, waba, request.query);
     },
   );
+}
 
+/** GET and DELETE /{id}: a media (by its id) or else a WABA or number's fields. */
+function nodeRoutes(app: FastifyInstance, { db, settings, callerWaba }: GraphContext) {
   app.get<{ Params: Params; Querystring: { fields?: string; phone_number_id?: string } }>(
     '/:version/:id',
     hidden,
@@ -213,4 +231,22 @@ export default async function sandboxGraph(app: FastifyInstance, options: { webh
       return deleteMedia(db, media);
     },
   );
+}
+
+export default async function sandboxGraph(app: FastifyInstance, options: { webhooks: SandboxWebhooks }) {
+  const { settings } = app.whatsapp;
+  const db = app.db;
+  const context: GraphContext = {
+    db,
+    settings,
+    webhooks: options.webhooks,
+    sandboxApp: { id: settings.appId, name: settings.appName, secret: settings.appSecret },
+    callerWaba: (request) => wabaOfToken(db, tokenOf(request)),
+  };
+  answerAsGraph(app);
+  accountRoutes(app, context);
+  messageRoutes(app, context);
+  await mediaRoutes(app, context);
+  templateRoutes(app, context, app.config.whatsapp.sandboxTemplateReviewMs);
+  nodeRoutes(app, context);
 }

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client';
 import { ValidationFailed } from '../../errors';
 import { wamid as newWamid } from '../graph/ids';
-import { isSandboxEmoji } from '../graph/messages';
+import { isSandboxEmoji } from '../graph/send-reaction';
 import { inboundReactionPayload, type SandboxWebhooks } from '../webhooks';
 import { checkedSender, deliverFromPhone, type PhoneMessageSent, type PhoneSender } from './service';
 

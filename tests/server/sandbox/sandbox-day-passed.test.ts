@@ -1,6 +1,6 @@
 import type { Conversation } from '../../../contract';
 import { DAY_PASSED_HOURS } from '../../../server/sandbox/day-passed';
-import { windowIsOpen } from '../../../server/sandbox/graph/messages';
+import { windowIsOpen } from '../../../server/sandbox/graph/window';
 import type { Thread } from '../../../server/sandbox/phone/service';
 import { bearer, registerUser, SANDBOX_CUSTOMER, useTestApp } from '../support/helpers';
 import { buildListeningSandboxApp, connectWhatsApp } from '../support/whatsapp-helpers';

@@ -134,7 +134,7 @@ describe('the customer phone page', () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/sandbox/phone' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^text\/html/);
-    expect(response.body).toContain('<script src="/sandbox/phone.js" defer></script>');
+    expect(response.body).toContain('<script type="module" src="/sandbox/phone/main.js"></script>');
     for (const label of ['Business number', 'Your name', 'Your phone number', 'Message', 'Send']) {
       expect(response.body).toContain(label);
     }
@@ -143,10 +143,16 @@ describe('the customer phone page', () => {
     expect(response.body).not.toMatch(/<style|\sstyle=/i);
     expect(response.headers['content-security-policy']).toContain("script-src 'self'");
 
-    const script = await ctx.app.inject({ method: 'GET', url: '/sandbox/phone.js' });
+    const script = await ctx.app.inject({ method: 'GET', url: '/sandbox/phone/main.js' });
     expect(script.statusCode).toBe(200);
     expect(script.headers['content-type']).toMatch(/^application\/javascript/);
     expect(script.body).toContain('/sandbox/phone');
+    // Every module the page imports is served beside it, as JavaScript (a module needs its MIME type).
+    for (const [, module] of script.body.matchAll(/from '\.\/([a-z-]+\.js)'/g)) {
+      const imported = await ctx.app.inject({ method: 'GET', url: `/sandbox/phone/${module}` });
+      expect(imported.statusCode).toBe(200);
+      expect(imported.headers['content-type']).toMatch(/^application\/javascript/);
+    }
     const style = await ctx.app.inject({ method: 'GET', url: '/sandbox/phone.css' });
     expect(style.statusCode).toBe(200);
     expect(style.headers['content-type']).toMatch(/^text\/css/);
@@ -766,7 +772,7 @@ describe('GET /whatsapp/status', () => {
         headers: { authorization: `Bearer ${token}` },
       });
       expect(status.json()).toEqual({ isConnected: false, sandbox: false });
-      for (const url of ['/sandbox/phone', '/sandbox/phone/numbers', '/sandbox/phone.js']) {
+      for (const url of ['/sandbox/phone', '/sandbox/phone/numbers', '/sandbox/phone/main.js']) {
         expect((await metaApp.inject({ method: 'GET', url })).statusCode).toBe(404);
       }
     } finally {
