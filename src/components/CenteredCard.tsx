@@ -1,4 +1,5 @@
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Link from '@mui/material/Link';
@@ -50,5 +51,23 @@ export function CenteredCardLink({ to, children }: CenteredCardLinkProps) {
     <Link component={RouterLink} to={to} sx={{ alignSelf: 'center' }}>
       {children}
     </Link>
+  );
+}
+
+export interface CenteredCardSubmitProps {
+  label: string;
+  /** Shown instead of `label` while the request runs. */
+  busyLabel: string;
+  busy: boolean;
+  /** Defaults to `busy`. */
+  disabled?: boolean;
+}
+
+/** The submit button of a signed-out account page's form. */
+export function CenteredCardSubmit({ label, busyLabel, busy, disabled = busy }: CenteredCardSubmitProps) {
+  return (
+    <Button type="submit" variant="contained" size="large" disabled={disabled}>
+      {busy ? busyLabel : label}
+    </Button>
   );
 }

@@ -6,7 +6,13 @@ import Typography from '@mui/material/Typography';
 import { Form, Formik } from 'formik';
 import * as Yup from 'yup';
 import { VALIDATION } from '../../../contract/messages';
-import { accountDeletionCancelled, accountDeletionConfirmed, accountDeletionStarted, selectDeletion } from './slice';
+import {
+  accountDeletionCancelled,
+  accountDeletionConfirmed,
+  accountDeletionStarted,
+  selectDeletion,
+  type DeletionState,
+} from './slice';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 
 /** SPEC.md §9: the word typed to confirm deletion, in any letter case. */
@@ -19,6 +25,57 @@ const deleteConfirmationSchema = Yup.object({
     .default('')
     .test('is-delete', VALIDATION.deleteConfirm, (text) => isConfirmationWord(text)),
 });
+
+export type DeleteConfirmationFormProps = DeletionState;
+
+/** The second step: type the word, then confirm or cancel. */
+function DeleteConfirmationForm({ status, error }: DeleteConfirmationFormProps) {
+  const dispatch = useAppDispatch();
+  const busy = status === 'deleting' || status === 'deleted';
+  return (
+    <Formik
+      initialValues={{ confirmation: '' }}
+      validationSchema={deleteConfirmationSchema}
+      onSubmit={() => {
+        dispatch(accountDeletionConfirmed());
+      }}
+    >
+      {({ getFieldProps, values, errors }) => {
+        const typed = values.confirmation !== '';
+        return (
+          <Form noValidate>
+            <Stack spacing={2}>
+              {status === 'failed' && error && <Alert severity="error">{error}</Alert>}
+              <TextField
+                {...getFieldProps('confirmation')}
+                label={`Type '${DELETE_CONFIRMATION_WORD}' to confirm`}
+                autoComplete="off"
+                fullWidth
+                autoFocus
+                disabled={status !== 'confirming' && status !== 'failed'}
+                error={typed && Boolean(errors.confirmation)}
+                helperText={typed ? errors.confirmation : VALIDATION.deleteConfirm}
+              />
+              <Stack direction="row" spacing={1}>
+                <Button
+                  type="submit"
+                  variant="contained"
+                  color="error"
+                  disabled={!isConfirmationWord(values.confirmation) || busy}
+                >
+                  {status === 'deleting' ? 'Deleting...' : 'Confirm'}
+                </Button>
+                <Button variant="outlined" disabled={busy} onClick={() => dispatch(accountDeletionCancelled())}>
+                  Cancel
+                </Button>
+              </Stack>
+            </Stack>
+          </Form>
+        );
+      }}
+    </Formik>
+  );
+}
 
 export default function DangerZoneTab() {
   const dispatch = useAppDispatch();
@@ -43,53 +100,7 @@ export default function DangerZoneTab() {
           Delete Account
         </Button>
       ) : (
-        <Formik
-          initialValues={{ confirmation: '' }}
-          validationSchema={deleteConfirmationSchema}
-          onSubmit={() => {
-            dispatch(accountDeletionConfirmed());
-          }}
-        >
-          {({ getFieldProps, values, errors }) => {
-            const typed = values.confirmation !== '';
-            return (
-              <Form noValidate>
-                <Stack spacing={2}>
-                  {status === 'failed' && error && <Alert severity="error">{error}</Alert>}
-                  <TextField
-                    {...getFieldProps('confirmation')}
-                    label={`Type '${DELETE_CONFIRMATION_WORD}' to confirm`}
-                    autoComplete="off"
-                    fullWidth
-                    autoFocus
-                    disabled={status !== 'confirming' && status !== 'failed'}
-                    error={typed && Boolean(errors.confirmation)}
-                    helperText={typed ? errors.confirmation : VALIDATION.deleteConfirm}
-                  />
-                  <Stack direction="row" spacing={1}>
-                    <Button
-                      type="submit"
-                      variant="contained"
-                      color="error"
-                      disabled={
-                        !isConfirmationWord(values.confirmation) || status === 'deleting' || status === 'deleted'
-                      }
-                    >
-                      {status === 'deleting' ? 'Deleting...' : 'Confirm'}
-                    </Button>
-                    <Button
-                      variant="outlined"
-                      disabled={status === 'deleting' || status === 'deleted'}
-                      onClick={() => dispatch(accountDeletionCancelled())}
-                    >
-                      Cancel
-                    </Button>
-                  </Stack>
-                </Stack>
-              </Form>
-            );
-          }}
-        </Formik>
+        <DeleteConfirmationForm status={status} error={error} />
       )}
     </Stack>
   );

@@ -1,12 +1,11 @@
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { Form, Formik } from 'formik';
 import { useEffect } from 'react';
 import * as Yup from 'yup';
 import { VALIDATION } from '../../../contract/messages';
-import CenteredCard, { CenteredCardLink } from '../../components/CenteredCard';
+import CenteredCard, { CenteredCardLink, CenteredCardSubmit } from '../../components/CenteredCard';
 import { forgotPasswordPageOpened, passwordResetRequested, selectResetRequestStatus } from './slice';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { fieldProps } from '../../components/formField';
@@ -55,9 +54,12 @@ export default function ForgotPasswordPage() {
                 fullWidth
                 disabled={locked}
               />
-              <Button type="submit" variant="contained" size="large" disabled={locked}>
-                {status === 'sending' ? 'Sending...' : 'Send reset link'}
-              </Button>
+              <CenteredCardSubmit
+                label="Send reset link"
+                busyLabel="Sending..."
+                busy={status === 'sending'}
+                disabled={locked}
+              />
             </Stack>
           </Form>
         )}

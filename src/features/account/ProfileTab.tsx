@@ -1,7 +1,7 @@
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { Form, Formik } from 'formik';
+import { Form, Formik, type FormikProps } from 'formik';
 import * as Yup from 'yup';
 import type { UserProfile } from '../../../contract';
 import { BIO_MAX_LENGTH, NAME_MAX_LENGTH, VALIDATION } from '../../../contract/messages';
@@ -27,6 +27,29 @@ function valuesOf(user: UserProfile): ProfileValues {
   };
 }
 
+/** What the form sends: trimmed, with the optional fields left empty sent as null. */
+function profileUpdateOf(values: ProfileValues) {
+  return {
+    first_name: values.first_name.trim(),
+    last_name: values.last_name.trim(),
+    display_name: values.display_name?.trim() || null,
+    bio: values.bio?.trim() || null,
+  };
+}
+
+export interface NameFieldsProps {
+  form: FormikProps<ProfileValues>;
+}
+
+function NameFields({ form }: NameFieldsProps) {
+  return (
+    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+      <TextField {...fieldProps(form, 'first_name')} label="First name" autoComplete="given-name" required fullWidth />
+      <TextField {...fieldProps(form, 'last_name')} label="Last name" autoComplete="family-name" required fullWidth />
+    </Stack>
+  );
+}
+
 export interface ProfileTabProps {
   user: UserProfile;
 }
@@ -42,14 +65,7 @@ export default function ProfileTab({ user }: ProfileTabProps) {
       enableReinitialize
       validationSchema={profileSchema}
       onSubmit={(values) => {
-        dispatch(
-          profileSubmitted({
-            first_name: values.first_name.trim(),
-            last_name: values.last_name.trim(),
-            display_name: values.display_name?.trim() || null,
-            bio: values.bio?.trim() || null,
-          }),
-        );
+        dispatch(profileSubmitted(profileUpdateOf(values)));
       }}
     >
       {(form) => (
@@ -62,22 +78,7 @@ export default function ProfileTab({ user }: ProfileTabProps) {
               helperText="Your email address cannot be changed here."
               slotProps={{ htmlInput: { readOnly: true } }}
             />
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <TextField
-                {...fieldProps(form, 'first_name')}
-                label="First name"
-                autoComplete="given-name"
-                required
-                fullWidth
-              />
-              <TextField
-                {...fieldProps(form, 'last_name')}
-                label="Last name"
-                autoComplete="family-name"
-                required
-                fullWidth
-              />
-            </Stack>
+            <NameFields form={form} />
             <TextField
               {...fieldProps(form, 'display_name')}
               label="Display name"

@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import * as Yup from 'yup';
 import { VALIDATION } from '../../../contract/messages';
-import CenteredCard, { CenteredCardLink } from '../../components/CenteredCard';
+import CenteredCard, { CenteredCardLink, CenteredCardSubmit } from '../../components/CenteredCard';
 import { newPasswordSchema, passwordConfirmationSchema } from '../../components/newPasswordSchema';
 import PasswordField from '../../components/PasswordField';
 import { passwordResetSubmitted, resetPasswordPageOpened, selectResetConfirm } from './slice';
@@ -20,37 +20,36 @@ const resetPasswordSchema = Yup.object({
   confirmPassword: passwordConfirmationSchema('newPassword', VALIDATION.resetPasswordsMismatch),
 });
 
-export default function ResetPasswordPage() {
+/** The page opened without a token: nothing to reset with, only the way to a new link. */
+function InvalidResetLink() {
+  return (
+    <CenteredCard title="Reset your password">
+      <Alert severity="error">{INVALID_RESET_LINK}</Alert>
+      <CenteredCardLink to="/forgot-password">Request a new reset link</CenteredCardLink>
+    </CenteredCard>
+  );
+}
+
+function PasswordResetDone() {
+  return (
+    <CenteredCard title="Password reset">
+      <Alert severity="success">Your password has been changed. You can now sign in with your new password.</Alert>
+      <Button component={RouterLink} to="/login" variant="contained" size="large">
+        Back to login
+      </Button>
+    </CenteredCard>
+  );
+}
+
+export interface ResetPasswordFormProps {
+  token: string;
+}
+
+function ResetPasswordForm({ token }: ResetPasswordFormProps) {
   const dispatch = useAppDispatch();
-  const [searchParams] = useSearchParams();
-  const token = searchParams.get('token');
   const { status, error, field } = useAppSelector(selectResetConfirm);
   // The password last sent: the server's verdict on it (e.g. too common) holds until it is edited.
   const [submittedPassword, setSubmittedPassword] = useState<string | null>(null);
-  useEffect(() => {
-    dispatch(resetPasswordPageOpened());
-  }, [dispatch, token]);
-
-  if (!token) {
-    return (
-      <CenteredCard title="Reset your password">
-        <Alert severity="error">{INVALID_RESET_LINK}</Alert>
-        <CenteredCardLink to="/forgot-password">Request a new reset link</CenteredCardLink>
-      </CenteredCard>
-    );
-  }
-
-  if (status === 'success') {
-    return (
-      <CenteredCard title="Password reset">
-        <Alert severity="success">Your password has been changed. You can now sign in with your new password.</Alert>
-        <Button component={RouterLink} to="/login" variant="contained" size="large">
-          Back to login
-        </Button>
-      </CenteredCard>
-    );
-  }
-
   const passwordRefused = status === 'failed' && field === 'newPassword';
 
   return (
@@ -85,9 +84,7 @@ export default function ResetPasswordPage() {
                 required
                 fullWidth
               />
-              <Button type="submit" variant="contained" size="large" disabled={status === 'submitting'}>
-                {status === 'submitting' ? 'Resetting...' : 'Reset password'}
-              </Button>
+              <CenteredCardSubmit label="Reset password" busyLabel="Resetting..." busy={status === 'submitting'} />
             </Stack>
           </Form>
         )}
@@ -95,4 +92,18 @@ export default function ResetPasswordPage() {
       <CenteredCardLink to="/login">Back to login</CenteredCardLink>
     </CenteredCard>
   );
+}
+
+export default function ResetPasswordPage() {
+  const dispatch = useAppDispatch();
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get('token');
+  const { status } = useAppSelector(selectResetConfirm);
+  useEffect(() => {
+    dispatch(resetPasswordPageOpened());
+  }, [dispatch, token]);
+
+  if (!token) return <InvalidResetLink />;
+  if (status === 'success') return <PasswordResetDone />;
+  return <ResetPasswordForm token={token} />;
 }

@@ -21,6 +21,12 @@ type ChangePasswordValues = Yup.InferType<typeof changePasswordSchema>;
 
 const emptyValues: ChangePasswordValues = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
+const passwordFields: { name: keyof ChangePasswordValues; label: string; autoComplete: string }[] = [
+  { name: 'currentPassword', label: 'Current password', autoComplete: 'current-password' },
+  { name: 'newPassword', label: 'New password', autoComplete: 'new-password' },
+  { name: 'confirmPassword', label: 'Confirm new password', autoComplete: 'new-password' },
+];
+
 /** Clears the form once the password has been changed. */
 function ClearWhenChanged({ status }: { status: PasswordChangeStatus }) {
   const { resetForm } = useFormikContext<ChangePasswordValues>();
@@ -52,27 +58,16 @@ export default function SecurityTab() {
             <ClearWhenChanged status={status} />
             <Stack spacing={2} sx={{ maxWidth: 560 }}>
               {formError && <Alert severity="error">{formError}</Alert>}
-              <PasswordField
-                {...fieldProps(form, 'currentPassword', messageFor('currentPassword'))}
-                label="Current password"
-                autoComplete="current-password"
-                required
-                fullWidth
-              />
-              <PasswordField
-                {...fieldProps(form, 'newPassword', messageFor('newPassword'))}
-                label="New password"
-                autoComplete="new-password"
-                required
-                fullWidth
-              />
-              <PasswordField
-                {...fieldProps(form, 'confirmPassword', messageFor('confirmPassword'))}
-                label="Confirm new password"
-                autoComplete="new-password"
-                required
-                fullWidth
-              />
+              {passwordFields.map(({ name, label, autoComplete }) => (
+                <PasswordField
+                  key={name}
+                  {...fieldProps(form, name, messageFor(name))}
+                  label={label}
+                  autoComplete={autoComplete}
+                  required
+                  fullWidth
+                />
+              ))}
               <Button
                 type="submit"
                 variant="contained"

@@ -10,7 +10,7 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { AGENT_MESSAGES } from '../../../contract/agents';
+import { AGENT_MESSAGES, type AgentDetail } from '../../../contract/agents';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import AgentNotFound from './AgentNotFound';
 import AgentNotices from './AgentNotices';
@@ -33,7 +33,50 @@ const TABS: { value: DetailTab; label: string }[] = [
   { value: 'graph', label: 'Graph View' },
 ];
 
-function AgentDetail({ agentId }: { agentId: number }) {
+function AgentLoadFailed() {
+  return (
+    <Box component="section" sx={{ p: 3 }}>
+      <Alert severity="error">{AGENT_MESSAGES.fetchAgentFailed}</Alert>
+    </Box>
+  );
+}
+
+function AgentLoading() {
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
+      <CircularProgress aria-label="Loading agent" />
+    </Box>
+  );
+}
+
+export interface AgentHeaderProps {
+  agent: AgentDetail;
+}
+
+/** The agent's name and description, with the ways to edit it and to give it documents. */
+function AgentHeader({ agent }: AgentHeaderProps) {
+  return (
+    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'space-between' }}>
+      <Box sx={{ minWidth: 0 }}>
+        <PageTitle title={agent.name} />
+        <Typography variant="h4" component="h1" gutterBottom>
+          {agent.name}
+        </Typography>
+        <Typography color="text.secondary">{agent.description}</Typography>
+      </Box>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start', flexShrink: 0 }}>
+        <Button component={Link} to={`/agents/${agent.id}/edit`} variant="outlined" startIcon={<EditOutlinedIcon />}>
+          Edit
+        </Button>
+        <Button component={Link} to={`/agents/${agent.id}/upload`} variant="contained" startIcon={<UploadFileIcon />}>
+          Upload Documents
+        </Button>
+      </Stack>
+    </Stack>
+  );
+}
+
+function AgentDetailView({ agentId }: { agentId: number }) {
   const dispatch = useAppDispatch();
   const page = useAppSelector(selectAgentPage);
   const graphState = useAppSelector(selectGraphState);
@@ -58,52 +101,14 @@ function AgentDetail({ agentId }: { agentId: number }) {
   };
 
   if (page.status === 'not_found') return <AgentNotFound />;
-  if (page.status === 'failed') {
-    return (
-      <Box component="section" sx={{ p: 3 }}>
-        <Alert severity="error">{AGENT_MESSAGES.fetchAgentFailed}</Alert>
-      </Box>
-    );
-  }
-  if (page.status !== 'loaded' || !page.data) {
-    return (
-      <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
-        <CircularProgress aria-label="Loading agent" />
-      </Box>
-    );
-  }
+  if (page.status === 'failed') return <AgentLoadFailed />;
+  if (page.status !== 'loaded' || !page.data) return <AgentLoading />;
 
   const agent = page.data;
   return (
     <Box component="section" sx={{ p: 3 }}>
       <Stack spacing={3}>
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'space-between' }}>
-          <Box sx={{ minWidth: 0 }}>
-            <PageTitle title={agent.name} />
-            <Typography variant="h4" component="h1" gutterBottom>
-              {agent.name}
-            </Typography>
-            <Typography color="text.secondary">{agent.description}</Typography>
-          </Box>
-          <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start', flexShrink: 0 }}>
-            <Button
-              component={Link}
-              to={`/agents/${agent.id}/edit`}
-              variant="outlined"
-              startIcon={<EditOutlinedIcon />}
-            >
-              Edit
-            </Button>
-            <Button
-              component={Link}
-              to={`/agents/${agent.id}/upload`}
-              variant="contained"
-              startIcon={<UploadFileIcon />}
-            >
-              Upload Documents
-            </Button>
-          </Stack>
-        </Stack>
+        <AgentHeader agent={agent} />
         <AgentNotices variant="card" />
         <Tabs value={tab} onChange={(_event, value: DetailTab) => openTab(value)} aria-label="What the agent knows">
           {TABS.map((entry) => (
@@ -122,5 +127,5 @@ function AgentDetail({ agentId }: { agentId: number }) {
 export default function AgentDetailPage() {
   const agentId = useAgentIdParam();
   if (agentId === null) return <AgentNotFound />;
-  return <AgentDetail key={agentId} agentId={agentId} />;
+  return <AgentDetailView key={agentId} agentId={agentId} />;
 }

@@ -27,6 +27,26 @@ import {
 } from './uploadsSlice';
 import PageTitle from '../../components/PageTitle';
 
+export interface RejectedFilesProps {
+  errors: string[];
+  rejectedFiles: number;
+}
+
+/** Why the files just chosen cannot be uploaded, one line each. */
+function RejectedFiles({ errors, rejectedFiles }: RejectedFilesProps) {
+  if (errors.length === 0) return null;
+  return (
+    <Alert severity="error">
+      <AlertTitle>{rejectedFiles === 1 ? 'This file cannot be uploaded' : 'These files cannot be uploaded'}</AlertTitle>
+      <Box component="ul" sx={{ m: 0, pl: 2 }}>
+        {errors.map((error) => (
+          <li key={error}>{error}</li>
+        ))}
+      </Box>
+    </Alert>
+  );
+}
+
 function AgentUpload({ agentId }: { agentId: number }) {
   const dispatch = useAppDispatch();
   const selectPageItems = useMemo(() => selectUploadItemsOf('page'), []);
@@ -61,18 +81,7 @@ function AgentUpload({ agentId }: { agentId: number }) {
           disabled={busy}
           onFiles={(files) => dispatch(filesChosen({ agentId, source: 'page', files: holdFiles(files) }))}
         />
-        {errors.length > 0 && (
-          <Alert severity="error">
-            <AlertTitle>
-              {rejectedFiles === 1 ? 'This file cannot be uploaded' : 'These files cannot be uploaded'}
-            </AlertTitle>
-            <Box component="ul" sx={{ m: 0, pl: 2 }}>
-              {errors.map((error) => (
-                <li key={error}>{error}</li>
-              ))}
-            </Box>
-          </Alert>
-        )}
+        <RejectedFiles errors={errors} rejectedFiles={rejectedFiles} />
         <UploadList items={items} label="Files to upload" />
         {items.length > 0 && (
           <Box>

@@ -60,6 +60,55 @@ function SkeletonCards() {
   );
 }
 
+function AgentsHeader() {
+  return (
+    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'space-between' }}>
+      <Box>
+        <PageTitle title="Agents" />
+        <Typography variant="h4" component="h1" gutterBottom>
+          AI Agents
+        </Typography>
+        <Typography color="text.secondary">
+          The agents that answer your customers, and what each of them knows.
+        </Typography>
+      </Box>
+      <Box>
+        <Button component={Link} to="/agents/new" variant="contained" startIcon={<AddIcon />}>
+          Create Agent
+        </Button>
+      </Box>
+    </Stack>
+  );
+}
+
+export interface AgentsOfTabProps {
+  loading: boolean;
+  agents: AgentSummary[];
+  /** What the tab says when it holds no agent. */
+  empty: string;
+  busy: boolean;
+  onAction: (agent: AgentSummary, action: AgentAction) => void;
+}
+
+/** The open tab's agents: skeletons while they load, a line when there is none, else their cards. */
+function AgentsOfTab({ loading, agents, empty, busy, onAction }: AgentsOfTabProps) {
+  if (loading) return <SkeletonCards />;
+  if (agents.length === 0) {
+    return (
+      <Typography color="text.secondary" sx={{ py: 4, textAlign: 'center' }}>
+        {empty}
+      </Typography>
+    );
+  }
+  return (
+    <Box sx={cardGrid}>
+      {agents.map((agent) => (
+        <AgentCard key={agent.id} agent={agent} busy={busy} onAction={onAction} />
+      ))}
+    </Box>
+  );
+}
+
 /** /agents: the owner's agents by status, with what can be done to each. */
 export default function AgentsPage() {
   const dispatch = useAppDispatch();
@@ -90,41 +139,14 @@ export default function AgentsPage() {
   return (
     <Box component="section" sx={{ p: 3 }}>
       <Stack spacing={3}>
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ justifyContent: 'space-between' }}>
-          <Box>
-            <PageTitle title="Agents" />
-            <Typography variant="h4" component="h1" gutterBottom>
-              AI Agents
-            </Typography>
-            <Typography color="text.secondary">
-              The agents that answer your customers, and what each of them knows.
-            </Typography>
-          </Box>
-          <Box>
-            <Button component={Link} to="/agents/new" variant="contained" startIcon={<AddIcon />}>
-              Create Agent
-            </Button>
-          </Box>
-        </Stack>
+        <AgentsHeader />
         <AgentNotices variant="banner" />
         <Tabs value={tab} onChange={(_event, value: AgentStatus) => setTab(value)} aria-label="Agents by status">
           {TABS.map((entry) => (
             <Tab key={entry.status} value={entry.status} label={entry.label} />
           ))}
         </Tabs>
-        {loading ? (
-          <SkeletonCards />
-        ) : agents.length === 0 ? (
-          <Typography color="text.secondary" sx={{ py: 4, textAlign: 'center' }}>
-            {current.empty}
-          </Typography>
-        ) : (
-          <Box sx={cardGrid}>
-            {agents.map((agent) => (
-              <AgentCard key={agent.id} agent={agent} busy={pending !== null} onAction={ask} />
-            ))}
-          </Box>
-        )}
+        <AgentsOfTab loading={loading} agents={agents} empty={current.empty} busy={pending !== null} onAction={ask} />
       </Stack>
       <AgentActionDialog
         open={confirming}

@@ -120,12 +120,8 @@ function separateBoxes(xs: Float64Array, ys: Float64Array): boolean {
   return false;
 }
 
-/**
- * Top-left positions for every node, keyed by id. Edges whose ends are unknown are ignored; several
- * edges between the same two nodes pull like one.
- */
-export function layoutGraph(nodes: readonly LayoutNode[], edges: readonly LayoutEdge[]): Map<string, Point> {
-  const count = nodes.length;
+/** The distinct links between known nodes, by index, and each node's neighbours. */
+function linksOf(nodes: readonly LayoutNode[], edges: readonly LayoutEdge[]) {
   const indexOf = new Map(nodes.map((node, index) => [node.id, index]));
   const neighbours: number[][] = nodes.map(() => []);
   const links: [number, number][] = [];
@@ -141,7 +137,11 @@ export function layoutGraph(nodes: readonly LayoutNode[], edges: readonly Layout
     neighbours[a].push(b);
     neighbours[b].push(a);
   }
+  return { links, neighbours };
+}
 
+/** Where the nodes start: on a golden-angle spiral in breadth-first order, so linked ones start close. */
+function spiralStart(count: number, neighbours: number[][]) {
   const xs = new Float64Array(count);
   const ys = new Float64Array(count);
   breadthFirstOrder(count, neighbours).forEach((node, rank) => {
@@ -149,7 +149,15 @@ export function layoutGraph(nodes: readonly LayoutNode[], edges: readonly Layout
     xs[node] = radius * Math.cos(rank * GOLDEN_ANGLE);
     ys[node] = radius * Math.sin(rank * GOLDEN_ANGLE);
   });
+  return { xs, ys };
+}
 
+/**
+ * The force-directed passes (in place): nearby nodes push apart, linked ones pull together, gravity
+ * keeps the whole near the centre, and each step is capped by a cooling temperature.
+ */
+function relax(xs: Float64Array, ys: Float64Array, links: readonly [number, number][]) {
+  const count = xs.length;
   const k = IDEAL_EDGE_PX;
   const reach = 1.5 * k;
   const fx = new Float64Array(count);
@@ -190,7 +198,16 @@ export function layoutGraph(nodes: readonly LayoutNode[], edges: readonly Layout
     }
     temperature = Math.max(temperature * 0.94, 2);
   }
+}
 
+/**
+ * Top-left positions for every node, keyed by id. Edges whose ends are unknown are ignored; several
+ * edges between the same two nodes pull like one.
+ */
+export function layoutGraph(nodes: readonly LayoutNode[], edges: readonly LayoutEdge[]): Map<string, Point> {
+  const { links, neighbours } = linksOf(nodes, edges);
+  const { xs, ys } = spiralStart(nodes.length, neighbours);
+  relax(xs, ys, links);
   separateBoxes(xs, ys);
 
   const positions = new Map<string, Point>();

@@ -12,7 +12,13 @@ import type { ReactNode } from 'react';
 import { FAQ, GETTING_STARTED, HANDOVER_POINTS, SUPPORT_EMAIL, TROUBLESHOOTING } from './helpContent';
 import PageTitle from '../../components/PageTitle';
 
-function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+export interface SectionProps {
+  id: string;
+  title: string;
+  children: ReactNode;
+}
+
+function Section({ id, title, children }: SectionProps) {
   return (
     <Card variant="outlined" component="section" aria-labelledby={id}>
       <CardContent>
@@ -22,6 +28,89 @@ function Section({ id, title, children }: { id: string; title: string; children:
         {children}
       </CardContent>
     </Card>
+  );
+}
+
+function GettingStarted() {
+  return (
+    <Section id="help-getting-started" title="Getting started">
+      <Box component="ol" sx={{ m: 0, pl: 3 }}>
+        {GETTING_STARTED.map((step) => (
+          <li key={step.title}>
+            <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
+              {step.title}
+            </Typography>
+            <Typography color="text.secondary" sx={{ mb: 2 }}>
+              {step.body}
+            </Typography>
+          </li>
+        ))}
+      </Box>
+    </Section>
+  );
+}
+
+function HowHandoverWorks() {
+  return (
+    <Section id="help-handover" title="How hand-over works">
+      <Box component="ul" sx={{ m: 0, pl: 3 }}>
+        {HANDOVER_POINTS.map((point, index) => (
+          <Typography component="li" key={index} sx={{ mb: 1 }}>
+            {point}
+          </Typography>
+        ))}
+      </Box>
+    </Section>
+  );
+}
+
+function FrequentQuestions() {
+  return (
+    <Section id="help-faq" title="Frequently asked questions">
+      {FAQ.map((entry) => (
+        <Accordion key={entry.question} disableGutters variant="outlined">
+          <AccordionSummary expandIcon={<ExpandMoreIcon />}>
+            <Typography component="h3">{entry.question}</Typography>
+          </AccordionSummary>
+          <AccordionDetails>
+            <Typography color="text.secondary">{entry.answer}</Typography>
+          </AccordionDetails>
+        </Accordion>
+      ))}
+    </Section>
+  );
+}
+
+function Troubleshooting() {
+  return (
+    <Section id="help-troubleshooting" title="Troubleshooting the connection">
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        What the messages shown while connecting or on the WhatsApp page mean, and what to do.
+      </Typography>
+      <Box component="dl" sx={{ m: 0 }}>
+        {TROUBLESHOOTING.map((entry) => (
+          <Box key={entry.error} sx={{ mb: 2 }}>
+            <Typography component="dt" sx={{ fontWeight: 600 }}>
+              {entry.error}
+            </Typography>
+            <Typography component="dd" color="text.secondary" sx={{ ml: 0 }}>
+              {entry.fix}
+            </Typography>
+          </Box>
+        ))}
+      </Box>
+    </Section>
+  );
+}
+
+function ContactSupport() {
+  return (
+    <Section id="help-support" title="Contact support">
+      <Typography>
+        Write to <MuiLink href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</MuiLink> with your account&apos;s email
+        address and, for a connection problem, the exact message you saw.
+      </Typography>
+    </Section>
   );
 }
 
@@ -39,69 +128,11 @@ export default function HelpPage() {
             Everything you need to put your AI assistant on WhatsApp and keep it answering well.
           </Typography>
         </Box>
-
-        <Section id="help-getting-started" title="Getting started">
-          <Box component="ol" sx={{ m: 0, pl: 3 }}>
-            {GETTING_STARTED.map((step) => (
-              <li key={step.title}>
-                <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
-                  {step.title}
-                </Typography>
-                <Typography color="text.secondary" sx={{ mb: 2 }}>
-                  {step.body}
-                </Typography>
-              </li>
-            ))}
-          </Box>
-        </Section>
-
-        <Section id="help-handover" title="How hand-over works">
-          <Box component="ul" sx={{ m: 0, pl: 3 }}>
-            {HANDOVER_POINTS.map((point, index) => (
-              <Typography component="li" key={index} sx={{ mb: 1 }}>
-                {point}
-              </Typography>
-            ))}
-          </Box>
-        </Section>
-
-        <Section id="help-faq" title="Frequently asked questions">
-          {FAQ.map((entry) => (
-            <Accordion key={entry.question} disableGutters variant="outlined">
-              <AccordionSummary expandIcon={<ExpandMoreIcon />}>
-                <Typography component="h3">{entry.question}</Typography>
-              </AccordionSummary>
-              <AccordionDetails>
-                <Typography color="text.secondary">{entry.answer}</Typography>
-              </AccordionDetails>
-            </Accordion>
-          ))}
-        </Section>
-
-        <Section id="help-troubleshooting" title="Troubleshooting the connection">
-          <Typography color="text.secondary" sx={{ mb: 2 }}>
-            What the messages shown while connecting or on the WhatsApp page mean, and what to do.
-          </Typography>
-          <Box component="dl" sx={{ m: 0 }}>
-            {TROUBLESHOOTING.map((entry) => (
-              <Box key={entry.error} sx={{ mb: 2 }}>
-                <Typography component="dt" sx={{ fontWeight: 600 }}>
-                  {entry.error}
-                </Typography>
-                <Typography component="dd" color="text.secondary" sx={{ ml: 0 }}>
-                  {entry.fix}
-                </Typography>
-              </Box>
-            ))}
-          </Box>
-        </Section>
-
-        <Section id="help-support" title="Contact support">
-          <Typography>
-            Write to <MuiLink href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</MuiLink> with your account&apos;s email
-            address and, for a connection problem, the exact message you saw.
-          </Typography>
-        </Section>
+        <GettingStarted />
+        <HowHandoverWorks />
+        <FrequentQuestions />
+        <Troubleshooting />
+        <ContactSupport />
       </Stack>
     </Box>
   );

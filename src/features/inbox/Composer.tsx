@@ -138,28 +138,15 @@ function AttachmentRow({ attachment }: { attachment: Attachment }) {
   );
 }
 
-/** SPEC.md §2 and §5: Enter sends, Shift+Enter starts a new line; blank text and a send under way disable it. */
-export default function Composer({ conversationId }: ComposerProps) {
+/** Sends the draft, or the attached file with the draft as its caption, unless it cannot go yet. */
+function useSendReply(conversationId: string) {
   const dispatch = useAppDispatch();
   const draft = useAppSelector(selectDraft);
   const canSend = useAppSelector(selectCanSend);
   const target = useAppSelector(selectReplyTarget);
-  const conversation = useAppSelector(selectOpenConversation);
   const attachment = useAppSelector(selectAttachment);
   const canSendAttachment = useAppSelector(selectCanSendAttachment);
-  const now = useNow(WINDOW_REFRESH_MS);
-
-  if (conversation && customerWindow(conversation.window_closes_at, now)?.state === 'closed') {
-    return (
-      <WindowClosed
-        conversationId={conversationId}
-        customerName={conversation.name === conversation.id ? '' : conversation.name}
-        marketingStopped={Boolean(conversation.marketing_stopped_at)}
-      />
-    );
-  }
-
-  const send = () => {
+  return () => {
     const inReplyToMessageId = target?.id ?? null;
     if (attachment) {
       if (canSendAttachment)
@@ -169,6 +156,16 @@ export default function Composer({ conversationId }: ComposerProps) {
     if (!canSend) return;
     dispatch(replySubmitted({ conversationId, text: draft, inReplyToMessageId }));
   };
+}
+
+/** The reply form: the attached file, the attach button, the text and Send. */
+function ReplyForm({ conversationId }: ComposerProps) {
+  const dispatch = useAppDispatch();
+  const draft = useAppSelector(selectDraft);
+  const canSend = useAppSelector(selectCanSend);
+  const attachment = useAppSelector(selectAttachment);
+  const canSendAttachment = useAppSelector(selectCanSendAttachment);
+  const send = useSendReply(conversationId);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     // An input method composing a character owns Enter until it is done.
@@ -213,4 +210,21 @@ export default function Composer({ conversationId }: ComposerProps) {
       </Box>
     </Box>
   );
+}
+
+/** SPEC.md §2 and §5: Enter sends, Shift+Enter starts a new line; blank text and a send under way disable it. */
+export default function Composer({ conversationId }: ComposerProps) {
+  const conversation = useAppSelector(selectOpenConversation);
+  const now = useNow(WINDOW_REFRESH_MS);
+
+  if (conversation && customerWindow(conversation.window_closes_at, now)?.state === 'closed') {
+    return (
+      <WindowClosed
+        conversationId={conversationId}
+        customerName={conversation.name === conversation.id ? '' : conversation.name}
+        marketingStopped={Boolean(conversation.marketing_stopped_at)}
+      />
+    );
+  }
+  return <ReplyForm conversationId={conversationId} />;
 }

@@ -1,18 +1,13 @@
-import DoneIcon from '@mui/icons-material/DoneAll';
 import ForumOutlinedIcon from '@mui/icons-material/ForumOutlined';
 import SearchIcon from '@mui/icons-material/Search';
-import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
-import ListItemButton from '@mui/material/ListItemButton';
 import Skeleton from '@mui/material/Skeleton';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useRef } from 'react';
 import { Link } from 'react-router';
@@ -20,9 +15,8 @@ import type { Conversation, ConversationFilter } from '../../../contract';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { selectConnectionStatus } from '../connection/slice';
 import EmptyState from './EmptyState';
-import { conversationName, INBOX_TEXTS, MESSAGE_SKELETON_ROWS } from './format';
-import { NeedsYouChip } from './HandoverControls';
-import { attendanceChangeClicked, HANDOVER_TEXTS, selectAttendanceChanging } from './handoverSlice';
+import ConversationRow, { CONVERSATION_ROW_HEIGHT_PX } from './ConversationRow';
+import { INBOX_TEXTS, MESSAGE_SKELETON_ROWS } from './format';
 import LoadFailed from './LoadFailed';
 import {
   selectConversations,
@@ -43,112 +37,12 @@ import {
   moreConversationsRequested,
 } from './slice';
 import type { OlderStatus } from './state';
-import { listTime } from './time';
 import { useNow } from './useNow';
 import { NO_LAYOUT_RECT, observeRectOrFallback } from './virtual';
 
-export const CONVERSATION_ROW_HEIGHT_PX = 72;
+export { CONVERSATION_ROW_HEIGHT_PX };
 /** The next page is asked for once the last rows on screen are this close to the end of those loaded. */
 export const LOAD_MORE_THRESHOLD_ROWS = 5;
-
-export interface ConversationRowProps {
-  conversation: Conversation;
-  selected: boolean;
-  now: number;
-  onOpen: (conversation: Conversation) => void;
-}
-
-/** The words of the search marked in a matching message's excerpt. */
-function MarkedExcerpt({ excerpt, search }: { excerpt: string; search: string }) {
-  const words = search.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-  if (words.length === 0) return excerpt;
-  const pattern = new RegExp(`((?<![\\p{L}\\p{N}])(?:${words.join('|')})[\\p{L}\\p{N}]*)`, 'giu');
-  return excerpt.split(pattern).map((part, index) => (index % 2 === 1 ? <mark key={index}>{part}</mark> : part));
-}
-
-/** 'Mark done' beside a conversation that needs the owner: answered elsewhere, nothing left to do. */
-function MarkDoneButton({ conversation }: { conversation: Conversation }) {
-  const dispatch = useAppDispatch();
-  const changing = useAppSelector(selectAttendanceChanging);
-  if (!conversation.needs_you) return null;
-  return (
-    <IconButton
-      // In the conversation's list item, beside its row.
-      aria-label={HANDOVER_TEXTS.markDone}
-      title={HANDOVER_TEXTS.markDone}
-      disabled={changing !== null}
-      onClick={() => dispatch(attendanceChangeClicked({ conversationId: conversation.id, change: 'done' }))}
-      sx={{ position: 'absolute', right: 8, top: '50%', transform: 'translateY(-50%)' }}
-      size="small"
-    >
-      <DoneIcon fontSize="small" />
-    </IconButton>
-  );
-}
-
-function ConversationRow({ conversation, selected, now, onOpen }: ConversationRowProps) {
-  const search = useAppSelector(selectSearch);
-  const name = conversationName(conversation);
-  const unread = conversation.unread_count;
-  return (
-    <>
-      <ListItemButton
-        selected={selected}
-        onClick={() => onOpen(conversation)}
-        aria-current={selected ? 'true' : undefined}
-        // Room on the right for 'Mark done', a button of its own beside this one.
-        sx={{ height: CONVERSATION_ROW_HEIGHT_PX, gap: 1.5, pl: 1.5, pr: conversation.needs_you ? 6 : 1.5 }}
-      >
-        <Avatar src={conversation.avatar ?? undefined} alt="" aria-hidden sx={{ width: 40, height: 40 }}>
-          {name.replace('+', '').charAt(0).toUpperCase()}
-        </Avatar>
-        <Box sx={{ flex: 1, minWidth: 0 }}>
-          <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 1 }}>
-            <Typography noWrap sx={{ flex: 1, fontWeight: unread > 0 ? 700 : 500 }}>
-              {name}
-            </Typography>
-            <Typography variant="caption" color="text.secondary" sx={{ flexShrink: 0 }}>
-              {listTime(conversation.timestamp, now)}
-            </Typography>
-          </Box>
-          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-            <Typography variant="body2" color="text.secondary" noWrap sx={{ flex: 1 }}>
-              {conversation.match ? (
-                <MarkedExcerpt excerpt={conversation.match.excerpt} search={search} />
-              ) : (
-                conversation.last_message
-              )}
-            </Typography>
-            <NeedsYouChip conversation={conversation} />
-            {unread > 0 && (
-              <Box
-                component="span"
-                aria-label={`${unread} unread`}
-                sx={{
-                  flexShrink: 0,
-                  minWidth: 20,
-                  height: 20,
-                  px: 0.75,
-                  borderRadius: 10,
-                  bgcolor: 'primary.main',
-                  color: 'primary.contrastText',
-                  fontSize: 12,
-                  fontWeight: 700,
-                  display: 'inline-flex',
-                  alignItems: 'center',
-                  justifyContent: 'center',
-                }}
-              >
-                {unread}
-              </Box>
-            )}
-          </Box>
-        </Box>
-      </ListItemButton>
-      <MarkDoneButton conversation={conversation} />
-    </>
-  );
-}
 
 /** The row under the last one while the next page is on its way. */
 function MoreRow() {
@@ -268,8 +162,27 @@ function FilterTabs() {
   );
 }
 
-/** The left pane: search, filters, then one row per conversation, newest activity first. */
-export default function ConversationList() {
+/** The list's place when there is nothing to list yet: the connection's hint, or the way to connect. */
+function NoConversations() {
+  const notConnected = useAppSelector(selectConnectionStatus) === 'disconnected';
+  return (
+    <EmptyState
+      icon={<ForumOutlinedIcon fontSize="large" />}
+      title={INBOX_TEXTS.noConversations}
+      text={notConnected ? INBOX_TEXTS.notConnectedHint : INBOX_TEXTS.noConversationsHint}
+      action={
+        notConnected && (
+          <Button component={Link} to="/onboarding" variant="contained" sx={{ mt: 1 }}>
+            {INBOX_TEXTS.connect}
+          </Button>
+        )
+      }
+    />
+  );
+}
+
+/** What the list shows under the search and filters: the rows, or why there are none, or that they load. */
+function ConversationListContent() {
   const dispatch = useAppDispatch();
   const status = useAppSelector(selectConversationsStatus);
   const search = useAppSelector(selectSearch);
@@ -279,80 +192,75 @@ export default function ConversationList() {
   const pages = useAppSelector(selectShownPages);
   const searching = search.trim() !== '';
   const filter = useAppSelector(selectFilter);
-  const notConnected = useAppSelector(selectConnectionStatus) === 'disconnected';
   // While the server has not answered for the text typed, what shows is the loaded list narrowed here: no paging.
   const more = searching && searchStatus !== 'loaded' ? 'none' : pages.more;
 
-  let content;
   if (status === 'failed') {
-    content = (
+    return (
       <LoadFailed text={INBOX_TEXTS.conversationsFailed} onRetry={() => dispatch(conversationsReloadRequested())} />
     );
-  } else if (status !== 'loaded') {
-    content = <ConversationSkeletons />;
-  } else if (all.length === 0 && filter !== 'all') {
-    content = (
+  }
+  if (status !== 'loaded') return <ConversationSkeletons />;
+  if (all.length === 0 && filter !== 'all') {
+    return (
       <EmptyState
         icon={<ForumOutlinedIcon fontSize="large" />}
         title={FILTER_EMPTY[filter].title}
         text={FILTER_EMPTY[filter].text}
       />
     );
-  } else if (all.length === 0) {
-    content = (
-      <EmptyState
-        icon={<ForumOutlinedIcon fontSize="large" />}
-        title={INBOX_TEXTS.noConversations}
-        text={notConnected ? INBOX_TEXTS.notConnectedHint : INBOX_TEXTS.noConversationsHint}
-        action={
-          notConnected && (
-            <Button component={Link} to="/onboarding" variant="contained" sx={{ mt: 1 }}>
-              {INBOX_TEXTS.connect}
-            </Button>
-          )
-        }
-      />
-    );
-  } else if (visible.length === 0 && searchStatus === 'failed') {
-    content = (
+  }
+  if (all.length === 0) return <NoConversations />;
+  if (visible.length === 0 && searchStatus === 'failed') {
+    return (
       <LoadFailed text={INBOX_TEXTS.conversationsFailed} onRetry={() => dispatch(conversationSearchEdited(search))} />
     );
-  } else if (visible.length === 0 && searching && searchStatus !== 'loaded') {
-    content = <ConversationSkeletons />;
-  } else if (visible.length === 0) {
-    content = <EmptyState icon={<SearchIcon fontSize="large" />} title={INBOX_TEXTS.noSearchResults} />;
-  } else {
-    content = <ConversationRows conversations={visible} more={more} />;
   }
+  if (visible.length === 0 && searching && searchStatus !== 'loaded') return <ConversationSkeletons />;
+  if (visible.length === 0) {
+    return <EmptyState icon={<SearchIcon fontSize="large" />} title={INBOX_TEXTS.noSearchResults} />;
+  }
+  return <ConversationRows conversations={visible} more={more} />;
+}
 
+function ConversationSearch() {
+  const dispatch = useAppDispatch();
+  const search = useAppSelector(selectSearch);
+  return (
+    <Box sx={{ p: 1.5, borderBottom: 1, borderColor: 'divider' }}>
+      <TextField
+        fullWidth
+        size="small"
+        type="search"
+        placeholder="Search conversations"
+        value={search}
+        onChange={(event) => dispatch(conversationSearchEdited(event.target.value))}
+        slotProps={{
+          htmlInput: { 'aria-label': 'Search conversations' },
+          input: {
+            startAdornment: (
+              <InputAdornment position="start">
+                <SearchIcon fontSize="small" />
+              </InputAdornment>
+            ),
+          },
+        }}
+      />
+    </Box>
+  );
+}
+
+/** The left pane: search, filters, then one row per conversation, newest activity first. */
+export default function ConversationList() {
   return (
     <Box
       component="section"
       aria-label="Conversation list"
       sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}
     >
-      <Box sx={{ p: 1.5, borderBottom: 1, borderColor: 'divider' }}>
-        <TextField
-          fullWidth
-          size="small"
-          type="search"
-          placeholder="Search conversations"
-          value={search}
-          onChange={(event) => dispatch(conversationSearchEdited(event.target.value))}
-          slotProps={{
-            htmlInput: { 'aria-label': 'Search conversations' },
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchIcon fontSize="small" />
-                </InputAdornment>
-              ),
-            },
-          }}
-        />
-      </Box>
+      <ConversationSearch />
       <FilterTabs />
-      {content}
+      <ConversationListContent />
     </Box>
   );
 }

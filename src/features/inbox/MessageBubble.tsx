@@ -141,11 +141,100 @@ function MessageMenu({
   );
 }
 
+export interface QuotedMessageProps {
+  /** The message replied to, when it is loaded. */
+  quoted?: Message | null;
+}
+
+/** What a reply quotes, or a stand-in when the original is not loaded. */
+function QuotedMessage({ quoted }: QuotedMessageProps) {
+  return (
+    <Box
+      data-testid="quoted-message"
+      sx={{
+        borderLeft: 3,
+        borderColor: 'primary.main',
+        pl: 1,
+        mb: 0.5,
+        opacity: 0.85,
+      }}
+    >
+      <Typography variant="body2" noWrap>
+        {quoted?.body ?? INBOX_TEXTS.originalMessage}
+      </Typography>
+    </Box>
+  );
+}
+
+export interface ReactionsProps {
+  reactions: Message['reactions'];
+}
+
+/** The emoji reactions under a message, ours outlined. */
+function Reactions({ reactions }: ReactionsProps) {
+  return (
+    <Box aria-label="Reactions" sx={{ display: 'flex', gap: 0.5, mt: 0.5 }}>
+      {reactions.map((reaction, index) => (
+        <Box
+          key={index}
+          component="span"
+          title={reaction.from_us ? 'Your reaction' : undefined}
+          data-from-us={reaction.from_us}
+          sx={{
+            bgcolor: 'background.paper',
+            borderRadius: 2,
+            px: 0.5,
+            border: 1,
+            borderColor: reaction.from_us ? 'primary.main' : 'transparent',
+          }}
+        >
+          {reaction.emoji}
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+export interface MessageFooterProps {
+  message: Message;
+  now: number;
+}
+
+/** Under the text: who sent it, when, how far it got, what it cost, and why it failed. */
+function MessageFooter({ message, now }: MessageFooterProps) {
+  const sender = SENDER_LABEL[message.sender];
+  const cost = message.is_from_us ? pricingLabel(message.pricing) : null;
+  return (
+    <>
+      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: 0.5, mt: 0.25, opacity: 0.8 }}>
+        {sender && <Typography variant="caption">{sender}</Typography>}
+        <Typography variant="caption" component="time" dateTime={message.timestamp}>
+          {messageTime(message.timestamp, now)}
+        </Typography>
+        <DeliveryTick message={message} />
+      </Box>
+      {cost && (
+        <Typography
+          variant="caption"
+          component="p"
+          aria-label="What this message cost"
+          sx={{ textAlign: 'right', color: 'text.secondary', opacity: 0.8 }}
+        >
+          {cost}
+        </Typography>
+      )}
+      {message.status === 'failed' && message.status_reason && (
+        <Typography variant="caption" component="p" sx={{ fontWeight: 600 }}>
+          {message.status_reason}
+        </Typography>
+      )}
+    </>
+  );
+}
+
 /** One message: what it quotes, its text, reactions, time, who sent it and how far it got. */
 export default function MessageBubble({ message, quoted, now, ...actions }: MessageBubbleProps) {
   const ours = message.is_from_us;
-  const sender = SENDER_LABEL[message.sender];
-  const cost = ours ? pricingLabel(message.pricing) : null;
   return (
     <Box
       role="article"
@@ -173,22 +262,7 @@ export default function MessageBubble({ message, quoted, now, ...actions }: Mess
           color: 'text.primary',
         }}
       >
-        {message.in_reply_to_message_id && (
-          <Box
-            data-testid="quoted-message"
-            sx={{
-              borderLeft: 3,
-              borderColor: 'primary.main',
-              pl: 1,
-              mb: 0.5,
-              opacity: 0.85,
-            }}
-          >
-            <Typography variant="body2" noWrap>
-              {quoted?.body ?? INBOX_TEXTS.originalMessage}
-            </Typography>
-          </Box>
-        )}
+        {message.in_reply_to_message_id && <QuotedMessage quoted={quoted} />}
         {message.media ? (
           <MessageMedia media={message.media} />
         ) : (
@@ -196,51 +270,8 @@ export default function MessageBubble({ message, quoted, now, ...actions }: Mess
             {message.body}
           </Typography>
         )}
-        {message.reactions.length > 0 && (
-          <Box aria-label="Reactions" sx={{ display: 'flex', gap: 0.5, mt: 0.5 }}>
-            {message.reactions.map((reaction, index) => (
-              <Box
-                key={index}
-                component="span"
-                title={reaction.from_us ? 'Your reaction' : undefined}
-                data-from-us={reaction.from_us}
-                sx={{
-                  bgcolor: 'background.paper',
-                  borderRadius: 2,
-                  px: 0.5,
-                  border: 1,
-                  borderColor: reaction.from_us ? 'primary.main' : 'transparent',
-                }}
-              >
-                {reaction.emoji}
-              </Box>
-            ))}
-          </Box>
-        )}
-        <Box
-          sx={{ display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: 0.5, mt: 0.25, opacity: 0.8 }}
-        >
-          {sender && <Typography variant="caption">{sender}</Typography>}
-          <Typography variant="caption" component="time" dateTime={message.timestamp}>
-            {messageTime(message.timestamp, now)}
-          </Typography>
-          <DeliveryTick message={message} />
-        </Box>
-        {cost && (
-          <Typography
-            variant="caption"
-            component="p"
-            aria-label="What this message cost"
-            sx={{ textAlign: 'right', color: 'text.secondary', opacity: 0.8 }}
-          >
-            {cost}
-          </Typography>
-        )}
-        {message.status === 'failed' && message.status_reason && (
-          <Typography variant="caption" component="p" sx={{ fontWeight: 600 }}>
-            {message.status_reason}
-          </Typography>
-        )}
+        {message.reactions.length > 0 && <Reactions reactions={message.reactions} />}
+        <MessageFooter message={message} now={now} />
         {message.sender === 'ai' && hasSources(message.sources) && <MessageSources sources={message.sources} />}
       </Box>
       <MessageMenu message={message} {...actions} />

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useMemo, useRef } from 'react';
+import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
+import { useEffect, useMemo, useRef, type RefObject } from 'react';
 import type { Message } from '../../../contract';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import MessageBubble from './MessageBubble';
@@ -25,17 +25,71 @@ export interface MessageListProps {
 }
 
 /**
+ * Scrolls to a search's match once it is loaded, and to a new last message while the owner is at the
+ * bottom; returns the scroll handler that tells whether they are.
+ */
+function useMessageScrolling(
+  virtualizer: Virtualizer<HTMLDivElement, Element>,
+  messages: Message[],
+  highlightId: string | null,
+  scrollRef: RefObject<HTMLDivElement | null>,
+) {
+  const atBottomRef = useRef(true);
+  const highlightIndex = highlightId ? messages.findIndex((message) => message.id === highlightId) : -1;
+  useEffect(() => {
+    if (highlightIndex < 0) return;
+    atBottomRef.current = false;
+    virtualizer.scrollToIndex(highlightIndex, { align: 'center' });
+  }, [highlightIndex, virtualizer]);
+
+  const lastId = messages.at(-1)?.id;
+  useEffect(() => {
+    if (lastId && atBottomRef.current) virtualizer.scrollToIndex(messages.length - 1, { align: 'end' });
+  }, [lastId, messages.length, virtualizer]);
+
+  return () => {
+    const element = scrollRef.current;
+    if (element) {
+      atBottomRef.current = element.scrollHeight - element.scrollTop - element.clientHeight < STICK_TO_BOTTOM_PX;
+    }
+  };
+}
+
+/** What the owner can do to a message, as events for the open conversation. */
+function useMessageActions(conversationId: string) {
+  const dispatch = useAppDispatch();
+  return {
+    onReply: (message: Message) => dispatch(replyTargetChosen(message.id)),
+    onCopy: (message: Message) => dispatch(messageCopyClicked({ text: message.body })),
+    onDelete: (message: Message) => dispatch(messageDeleteClicked({ conversationId, messageId: message.id })),
+    onReact: (message: Message, emoji: string) =>
+      dispatch(reactionPicked({ conversationId, messageId: message.id, emoji })),
+  };
+}
+
+/** 'Load earlier messages' above the first one loaded, while older ones exist. */
+function LoadEarlierMessages() {
+  const dispatch = useAppDispatch();
+  const older = useAppSelector(selectOlderMessages);
+  if (older === 'none') return null;
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'center', py: 1 }}>
+      <Button size="small" onClick={() => dispatch(olderMessagesRequested())} disabled={older === 'loading'}>
+        Load earlier messages
+      </Button>
+    </Box>
+  );
+}
+
+/**
  * The open conversation's messages, oldest at the top, virtualised with measured heights. It follows
  * new messages unless the owner has scrolled up to read.
  */
 export default function MessageList({ conversationId }: MessageListProps) {
-  const dispatch = useAppDispatch();
   const messages = useAppSelector(selectMessages);
-  const older = useAppSelector(selectOlderMessages);
   const reacting = useAppSelector(selectReactingMessages);
   const now = useNow();
   const scrollRef = useRef<HTMLDivElement>(null);
-  const atBottomRef = useRef(true);
   const byId = useMemo(() => new Map(messages.map((message) => [message.id, message])), [messages]);
 
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read during render by design
@@ -51,42 +105,12 @@ export default function MessageList({ conversationId }: MessageListProps) {
 
   // A search's match: scrolled to once it is loaded, and marked.
   const highlightId = useAppSelector(selectHighlightId);
-  const highlightIndex = highlightId ? messages.findIndex((message) => message.id === highlightId) : -1;
-  useEffect(() => {
-    if (highlightIndex < 0) return;
-    atBottomRef.current = false;
-    virtualizer.scrollToIndex(highlightIndex, { align: 'center' });
-  }, [highlightIndex, virtualizer]);
-
-  const lastId = messages.at(-1)?.id;
-  useEffect(() => {
-    if (lastId && atBottomRef.current) virtualizer.scrollToIndex(messages.length - 1, { align: 'end' });
-  }, [lastId, messages.length, virtualizer]);
-
-  const onScroll = () => {
-    const element = scrollRef.current;
-    if (element) {
-      atBottomRef.current = element.scrollHeight - element.scrollTop - element.clientHeight < STICK_TO_BOTTOM_PX;
-    }
-  };
-
-  const actions = {
-    onReply: (message: Message) => dispatch(replyTargetChosen(message.id)),
-    onCopy: (message: Message) => dispatch(messageCopyClicked({ text: message.body })),
-    onDelete: (message: Message) => dispatch(messageDeleteClicked({ conversationId, messageId: message.id })),
-    onReact: (message: Message, emoji: string) =>
-      dispatch(reactionPicked({ conversationId, messageId: message.id, emoji })),
-  };
+  const onScroll = useMessageScrolling(virtualizer, messages, highlightId, scrollRef);
+  const actions = useMessageActions(conversationId);
 
   return (
     <Box ref={scrollRef} onScroll={onScroll} sx={{ flex: 1, minHeight: 0, overflowY: 'auto', py: 1 }}>
-      {older !== 'none' && (
-        <Box sx={{ display: 'flex', justifyContent: 'center', py: 1 }}>
-          <Button size="small" onClick={() => dispatch(olderMessagesRequested())} disabled={older === 'loading'}>
-            Load earlier messages
-          </Button>
-        </Box>
-      )}
+      <LoadEarlierMessages />
       <Box role="log" aria-label="Messages" sx={{ position: 'relative', height: virtualizer.getTotalSize() }}>
         {virtualizer.getVirtualItems().map((item) => {
           const message = messages[item.index];

@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
+import type { AnalyticsSummary } from '../../../contract';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { analyticsOpened, analyticsRetryClicked, selectAnalytics } from './analyticsSlice';
 import { formatCount, formatDuration, formatRate } from './format';
@@ -14,18 +15,9 @@ import ExportButtons from './ExportButtons';
 import RangePicker from './RangePicker';
 import PageTitle from '../../components/PageTitle';
 
-/** /analytics (DESIGN.md §12): what happened in a range, from the owner's data. */
-export default function AnalyticsPage() {
-  const dispatch = useAppDispatch();
-  const { status, summary, timeseries, error } = useAppSelector(selectAnalytics);
-  const loading = status === 'idle' || status === 'loading';
-
-  useEffect(() => {
-    dispatch(analyticsOpened());
-  }, [dispatch]);
-
-  const shown = loading ? null : summary;
-  const tiles = [
+/** The figures at the top of /analytics, each with the line that explains it; dashes while loading. */
+function analyticsTiles(shown: AnalyticsSummary | null) {
+  return [
     {
       title: 'Conversations',
       value: formatCount(shown?.conversations),
@@ -57,26 +49,47 @@ export default function AnalyticsPage() {
       hint: 'Conversations handed to a person.',
     },
   ];
+}
+
+/** The page's title and what it is about, with the export buttons beside them. */
+function AnalyticsHeader() {
+  return (
+    <Stack
+      direction={{ xs: 'column', md: 'row' }}
+      spacing={2}
+      sx={{ justifyContent: 'space-between', alignItems: { md: 'flex-start' } }}
+    >
+      <Box>
+        <PageTitle title="Analytics" />
+        <Typography variant="h4" component="h1" gutterBottom>
+          Analytics
+        </Typography>
+        <Typography color="text.secondary">
+          How your customers write and how your AI assistant and your team answer. Times are in your time zone.
+        </Typography>
+      </Box>
+      <ExportButtons />
+    </Stack>
+  );
+}
+
+/** /analytics (DESIGN.md §12): what happened in a range, from the owner's data. */
+export default function AnalyticsPage() {
+  const dispatch = useAppDispatch();
+  const { status, summary, timeseries, error } = useAppSelector(selectAnalytics);
+  const loading = status === 'idle' || status === 'loading';
+
+  useEffect(() => {
+    dispatch(analyticsOpened());
+  }, [dispatch]);
+
+  const shown = loading ? null : summary;
+  const tiles = analyticsTiles(shown);
 
   return (
     <Box component="section" sx={{ p: 3 }}>
       <Stack spacing={3}>
-        <Stack
-          direction={{ xs: 'column', md: 'row' }}
-          spacing={2}
-          sx={{ justifyContent: 'space-between', alignItems: { md: 'flex-start' } }}
-        >
-          <Box>
-            <PageTitle title="Analytics" />
-            <Typography variant="h4" component="h1" gutterBottom>
-              Analytics
-            </Typography>
-            <Typography color="text.secondary">
-              How your customers write and how your AI assistant and your team answer. Times are in your time zone.
-            </Typography>
-          </Box>
-          <ExportButtons />
-        </Stack>
+        <AnalyticsHeader />
         <RangePicker />
         {status === 'failed' && error && (
           <RetryAlert message={error} onRetry={() => dispatch(analyticsRetryClicked())} />

@@ -27,6 +27,33 @@ const CONNECTION_TEXTS: Record<ConnectionStatus, string> = {
   error: 'The connection status could not be checked. Please try again later.',
 };
 
+export interface ConnectionCardProps {
+  status: ConnectionStatus;
+}
+
+/** Whether WhatsApp is connected, and the way to connect or manage it. */
+function ConnectionCard({ status }: ConnectionCardProps) {
+  const connected = status === 'connected';
+  return (
+    <Card variant="outlined">
+      <CardContent sx={{ display: 'flex', gap: 2, alignItems: 'flex-start' }}>
+        <WhatsAppIcon color={connected ? 'success' : 'disabled'} fontSize="large" />
+        <Box>
+          <Typography variant="h6" component="h2" gutterBottom>
+            WhatsApp Connection
+          </Typography>
+          <Typography color="text.secondary">{CONNECTION_TEXTS[status]}</Typography>
+        </Box>
+      </CardContent>
+      <CardActions sx={{ px: 2, pb: 2 }}>
+        <Button component={Link} to="/onboarding" variant={connected ? 'outlined' : 'contained'}>
+          {connected ? 'Manage Connection' : 'Connect WhatsApp'}
+        </Button>
+      </CardActions>
+    </Card>
+  );
+}
+
 export default function DashboardPage() {
   const dispatch = useAppDispatch();
   const user = useAppSelector(selectCurrentUser);
@@ -70,22 +97,7 @@ export default function DashboardPage() {
           <RecentActivity notConnected={notConnected} />
           <Stack spacing={3}>
             <QuickActions connected={connected} />
-            <Card variant="outlined">
-              <CardContent sx={{ display: 'flex', gap: 2, alignItems: 'flex-start' }}>
-                <WhatsAppIcon color={connected ? 'success' : 'disabled'} fontSize="large" />
-                <Box>
-                  <Typography variant="h6" component="h2" gutterBottom>
-                    WhatsApp Connection
-                  </Typography>
-                  <Typography color="text.secondary">{CONNECTION_TEXTS[status]}</Typography>
-                </Box>
-              </CardContent>
-              <CardActions sx={{ px: 2, pb: 2 }}>
-                <Button component={Link} to="/onboarding" variant={connected ? 'outlined' : 'contained'}>
-                  {connected ? 'Manage Connection' : 'Connect WhatsApp'}
-                </Button>
-              </CardActions>
-            </Card>
+            <ConnectionCard status={status} />
           </Stack>
         </Box>
       </Stack>

@@ -7,7 +7,7 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { Form, Formik } from 'formik';
+import { Form, Formik, type FormikProps } from 'formik';
 import * as Yup from 'yup';
 import {
   COSTS_ERRORS,
@@ -50,6 +50,42 @@ function valuesOf(card: RateCard): RateValues {
   };
 }
 
+/** What the dialog sends: the currency in capitals, each rate as a number. */
+function rateCardOf(values: RateValues) {
+  return {
+    currency: values.currency.trim().toUpperCase(),
+    rates: Object.fromEntries(PRICING_CATEGORIES.map((category) => [category, Number(values[category])])),
+  };
+}
+
+export interface RateFieldsProps {
+  form: FormikProps<RateValues>;
+  /** The field the server blamed ('currency' or a category), if any. */
+  serverField: string | undefined;
+  serverError: string | null;
+}
+
+/** The currency, then a rate per category; the server's refusal shows on the field it named. */
+function RateFields({ form, serverField, serverError }: RateFieldsProps) {
+  return (
+    <Stack spacing={2}>
+      <TextField
+        {...fieldProps(form, 'currency', serverField === 'currency' ? (serverError ?? undefined) : undefined)}
+        label="Currency"
+        slotProps={{ htmlInput: { maxLength: 3 } }}
+      />
+      {PRICING_CATEGORIES.map((category) => (
+        <TextField
+          key={category}
+          {...fieldProps(form, category, serverField === category ? (serverError ?? undefined) : undefined)}
+          label={categoryName(category)}
+          inputMode="decimal"
+        />
+      ))}
+    </Stack>
+  );
+}
+
 export interface RateCardDialogProps {
   rateCard: RateCard | null;
 }
@@ -75,12 +111,7 @@ export default function RateCardDialog({ rateCard }: RateCardDialogProps) {
           initialValues={valuesOf(rateCard)}
           validationSchema={rateCardSchema}
           onSubmit={(values) => {
-            dispatch(
-              ratesSubmitted({
-                currency: values.currency.trim().toUpperCase(),
-                rates: Object.fromEntries(PRICING_CATEGORIES.map((category) => [category, Number(values[category])])),
-              }),
-            );
+            dispatch(ratesSubmitted(rateCardOf(values)));
           }}
         >
           {(form) => (
@@ -96,29 +127,7 @@ export default function RateCardDialog({ rateCard }: RateCardDialogProps) {
                     {editor.error}
                   </Alert>
                 )}
-                <Stack spacing={2}>
-                  <TextField
-                    {...fieldProps(
-                      form,
-                      'currency',
-                      serverField === 'currency' ? (editor.error ?? undefined) : undefined,
-                    )}
-                    label="Currency"
-                    slotProps={{ htmlInput: { maxLength: 3 } }}
-                  />
-                  {PRICING_CATEGORIES.map((category) => (
-                    <TextField
-                      key={category}
-                      {...fieldProps(
-                        form,
-                        category,
-                        serverField === category ? (editor.error ?? undefined) : undefined,
-                      )}
-                      label={categoryName(category)}
-                      inputMode="decimal"
-                    />
-                  ))}
-                </Stack>
+                <RateFields form={form} serverField={serverField} serverError={editor.error} />
               </DialogContent>
               <DialogActions>
                 <Button onClick={close} disabled={saving}>

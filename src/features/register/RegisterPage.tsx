@@ -6,7 +6,7 @@ import FormHelperText from '@mui/material/FormHelperText';
 import MuiLink from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useFormik, validateYupSchema, yupToFormErrors, type FormikErrors } from 'formik';
+import { useFormik, validateYupSchema, yupToFormErrors, type FormikErrors, type FormikProps } from 'formik';
 import { useEffect, useState, type ChangeEvent } from 'react';
 import { Link, Navigate } from 'react-router';
 import { boolean, object, string } from 'yup';
@@ -29,6 +29,7 @@ import {
   selectEmailAvailability,
   selectUsernameAvailability,
   usernameEdited,
+  type AvailabilityField,
   type FieldAvailability,
 } from './slice';
 import { registerSubmitted, selectAuthStatus, selectRegisterForm } from '../auth/slice';
@@ -82,14 +83,78 @@ function takenValue(availability: FieldAvailability): string | null {
   return availability.status === 'taken' ? availability.value : null;
 }
 
-export default function RegisterPage() {
+/** What typing in a live-checked field also tells: the value to check. */
+const EDITED = { email: emailEdited, username: usernameEdited } as const;
+
+export interface CheckedFieldProps {
+  formik: FormikProps<RegisterValues>;
+  name: AvailabilityField;
+  label: string;
+  type?: string;
+  autoComplete: string;
+  /** The field's message: the server's verdict or, once touched, the validation's. */
+  message: string | undefined;
+  availability: FieldAvailability;
+}
+
+/** A field checked live as it is typed, with the check's verdict on its own line under it. */
+function CheckedField({ formik, name, label, type, autoComplete, message, availability }: CheckedFieldProps) {
   const dispatch = useAppDispatch();
-  const authStatus = useAppSelector(selectAuthStatus);
+  const onChange = (event: ChangeEvent<HTMLInputElement>) => {
+    formik.handleChange(event);
+    dispatch(EDITED[name](event.target.value));
+  };
+  // A verdict counts only for the value it was given for.
+  const status = availability.value === formik.values[name] ? availability.status : 'idle';
+  return (
+    <Box>
+      <TextField
+        {...formik.getFieldProps(name)}
+        onChange={onChange}
+        label={label}
+        type={type}
+        autoComplete={autoComplete}
+        fullWidth
+        error={Boolean(message)}
+        helperText={message}
+      />
+      <AvailabilityIndicator field={name} status={status} />
+    </Box>
+  );
+}
+
+export interface AgreeToTermsProps {
+  formik: FormikProps<RegisterValues>;
+  message: string | undefined;
+}
+
+function AgreeToTerms({ formik, message }: AgreeToTermsProps) {
+  return (
+    <FormControl error={Boolean(message)}>
+      <FormControlLabel
+        control={<Checkbox {...formik.getFieldProps({ name: 'agree', type: 'checkbox' })} />}
+        label={
+          <>
+            I agree to the{' '}
+            <MuiLink component={Link} to="/terms">
+              Terms and Conditions
+            </MuiLink>
+          </>
+        }
+      />
+      {message && <FormHelperText>{message}</FormHelperText>}
+    </FormControl>
+  );
+}
+
+/**
+ * The registration form's state: validated against the schema with what the live checks found
+ * taken, revalidated when a check answers; a submission is remembered so that the server's verdict
+ * on a field holds until that field is edited.
+ */
+function useRegisterForm(takenUsername: string | null, takenEmail: string | null) {
+  const dispatch = useAppDispatch();
   const form = useAppSelector(selectRegisterForm);
-  const usernameAvailability = useAppSelector(selectUsernameAvailability);
-  const emailAvailability = useAppSelector(selectEmailAvailability);
-  const takenUsername = takenValue(usernameAvailability);
-  const takenEmail = takenValue(emailAvailability);
   // The values of this visit's last submission: the server's verdict on a field holds until it is edited.
   const [submitted, setSubmitted] = useState<RegisterValues | null>(null);
 
@@ -117,26 +182,24 @@ export default function RegisterPage() {
     void validateForm();
   }, [takenUsername, takenEmail, validateForm]);
 
-  if (authStatus === 'authenticated') return <Navigate to="/dashboard" replace />;
-
-  const busy = form.status === 'submitting';
   const failed = submitted !== null && form.status === 'failed';
-
   const fieldError = (name: keyof RegisterValues): string | undefined => {
     if (failed && form.field === name && form.error && submitted[name] === formik.values[name]) return form.error;
     return touchedError(formik, name);
   };
-  const availabilityOf = (availability: FieldAvailability, value: string) =>
-    availability.value === value ? availability.status : 'idle';
+  return { formik, form, failed, fieldError };
+}
 
-  const onUsernameChange = (event: ChangeEvent<HTMLInputElement>) => {
-    formik.handleChange(event);
-    dispatch(usernameEdited(event.target.value));
-  };
-  const onEmailChange = (event: ChangeEvent<HTMLInputElement>) => {
-    formik.handleChange(event);
-    dispatch(emailEdited(event.target.value));
-  };
+export default function RegisterPage() {
+  const authStatus = useAppSelector(selectAuthStatus);
+  const usernameAvailability = useAppSelector(selectUsernameAvailability);
+  const emailAvailability = useAppSelector(selectEmailAvailability);
+  const { formik, form, failed, fieldError } = useRegisterForm(
+    takenValue(usernameAvailability),
+    takenValue(emailAvailability),
+  );
+
+  if (authStatus === 'authenticated') return <Navigate to="/dashboard" replace />;
 
   const textField = (name: 'first_name' | 'last_name', label: string, autoComplete: string) => (
     <TextField {...fieldProps(formik, name, fieldError(name))} label={label} autoComplete={autoComplete} fullWidth />
@@ -149,34 +212,26 @@ export default function RegisterPage() {
       cardTitle="Get started"
       cardSubtitle="Put an AI agent on your WhatsApp Business number in minutes."
       error={failed ? form.error || 'Registration failed' : null}
-      submit={{ label: 'Create account', busyLabel: 'Creating account...', busy }}
+      submit={{ label: 'Create account', busyLabel: 'Creating account...', busy: form.status === 'submitting' }}
       onSubmit={formik.handleSubmit}
     >
-      <Box>
-        <TextField
-          {...formik.getFieldProps('email')}
-          onChange={onEmailChange}
-          label="Email"
-          type="email"
-          autoComplete="email"
-          fullWidth
-          error={Boolean(fieldError('email'))}
-          helperText={fieldError('email')}
-        />
-        <AvailabilityIndicator field="email" status={availabilityOf(emailAvailability, formik.values.email)} />
-      </Box>
-      <Box>
-        <TextField
-          {...formik.getFieldProps('username')}
-          onChange={onUsernameChange}
-          label="Username"
-          autoComplete="username"
-          fullWidth
-          error={Boolean(fieldError('username'))}
-          helperText={fieldError('username')}
-        />
-        <AvailabilityIndicator field="username" status={availabilityOf(usernameAvailability, formik.values.username)} />
-      </Box>
+      <CheckedField
+        formik={formik}
+        name="email"
+        label="Email"
+        type="email"
+        autoComplete="email"
+        message={fieldError('email')}
+        availability={emailAvailability}
+      />
+      <CheckedField
+        formik={formik}
+        name="username"
+        label="Username"
+        autoComplete="username"
+        message={fieldError('username')}
+        availability={usernameAvailability}
+      />
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
         {textField('first_name', 'First Name', 'given-name')}
         {textField('last_name', 'Last Name', 'family-name')}
@@ -193,20 +248,7 @@ export default function RegisterPage() {
         autoComplete="new-password"
         fullWidth
       />
-      <FormControl error={Boolean(fieldError('agree'))}>
-        <FormControlLabel
-          control={<Checkbox {...formik.getFieldProps({ name: 'agree', type: 'checkbox' })} />}
-          label={
-            <>
-              I agree to the{' '}
-              <MuiLink component={Link} to="/terms">
-                Terms and Conditions
-              </MuiLink>
-            </>
-          }
-        />
-        {fieldError('agree') && <FormHelperText>{fieldError('agree')}</FormHelperText>}
-      </FormControl>
+      <AgreeToTerms formik={formik} message={fieldError('agree')} />
     </AuthLayout>
   );
 }

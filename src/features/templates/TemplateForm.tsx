@@ -2,7 +2,7 @@ import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { Form, Formik } from 'formik';
+import { Form, Formik, type FormikProps } from 'formik';
 import * as Yup from 'yup';
 import {
   TEMPLATE_CATEGORIES,
@@ -89,6 +89,57 @@ export function toNewTemplate(values: TemplateFormValues): NewTemplate {
   };
 }
 
+export interface TemplateFieldsProps {
+  form: FormikProps<TemplateFormValues>;
+  /** The server's refusal of a field, shown on it. */
+  blamed: (field: keyof TemplateFormValues) => string | undefined;
+}
+
+function TemplateFields({ form, blamed }: TemplateFieldsProps) {
+  return (
+    <>
+      <TextField
+        {...fieldProps(form, 'name', blamed('name'))}
+        label="Name"
+        required
+        placeholder="order_update"
+        fullWidth
+      />
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <TextField {...fieldProps(form, 'language', blamed('language'))} label="Language" required fullWidth />
+        <TextField {...fieldProps(form, 'category', blamed('category'))} select label="Category" fullWidth>
+          {TEMPLATE_CATEGORIES.map((category) => (
+            <MenuItem key={category} value={category}>
+              {category.charAt(0) + category.slice(1).toLowerCase()}
+            </MenuItem>
+          ))}
+        </TextField>
+      </Stack>
+      <TextField {...fieldProps(form, 'header', blamed('header'))} label="Header (optional)" fullWidth />
+      <TextField
+        {...fieldProps(form, 'body', blamed('body'))}
+        helperText={
+          fieldProps(form, 'body', blamed('body')).helperText ??
+          'Use {{1}}, {{2}}… where values go, e.g. the customer’s name.'
+        }
+        label="Message"
+        required
+        multiline
+        minRows={3}
+        fullWidth
+      />
+      <TextField
+        {...fieldProps(form, 'buttons', blamed('buttons'))}
+        helperText={fieldProps(form, 'buttons', blamed('buttons')).helperText ?? 'One quick-reply button a line.'}
+        label="Quick-reply buttons (optional)"
+        multiline
+        minRows={2}
+        fullWidth
+      />
+    </>
+  );
+}
+
 export interface TemplateFormProps {
   onCancel: () => void;
 }
@@ -115,44 +166,7 @@ export default function TemplateForm({ onCancel }: TemplateFormProps) {
       {(form) => (
         <Form noValidate aria-label="New template">
           <Stack spacing={2}>
-            <TextField
-              {...fieldProps(form, 'name', blamed('name'))}
-              label="Name"
-              required
-              placeholder="order_update"
-              fullWidth
-            />
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <TextField {...fieldProps(form, 'language', blamed('language'))} label="Language" required fullWidth />
-              <TextField {...fieldProps(form, 'category', blamed('category'))} select label="Category" fullWidth>
-                {TEMPLATE_CATEGORIES.map((category) => (
-                  <MenuItem key={category} value={category}>
-                    {category.charAt(0) + category.slice(1).toLowerCase()}
-                  </MenuItem>
-                ))}
-              </TextField>
-            </Stack>
-            <TextField {...fieldProps(form, 'header', blamed('header'))} label="Header (optional)" fullWidth />
-            <TextField
-              {...fieldProps(form, 'body', blamed('body'))}
-              helperText={
-                fieldProps(form, 'body', blamed('body')).helperText ??
-                'Use {{1}}, {{2}}… where values go, e.g. the customer’s name.'
-              }
-              label="Message"
-              required
-              multiline
-              minRows={3}
-              fullWidth
-            />
-            <TextField
-              {...fieldProps(form, 'buttons', blamed('buttons'))}
-              helperText={fieldProps(form, 'buttons', blamed('buttons')).helperText ?? 'One quick-reply button a line.'}
-              label="Quick-reply buttons (optional)"
-              multiline
-              minRows={2}
-              fullWidth
-            />
+            <TemplateFields form={form} blamed={blamed} />
             {unplaced && (
               <TextField value={unplaced} error label="Not submitted" slotProps={{ input: { readOnly: true } }} />
             )}

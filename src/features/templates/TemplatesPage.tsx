@@ -101,46 +101,36 @@ export function TemplateCard({ template, onDelete }: TemplateCardProps) {
   );
 }
 
-/** /templates: the WhatsApp templates that can reach a customer outside the 24-hour window. */
-export default function TemplatesPage() {
-  const dispatch = useAppDispatch();
-  const status = useAppSelector(selectTemplatesStatus);
-  const error = useAppSelector(selectTemplatesError);
-  const templates = useAppSelector(selectTemplates);
-  const deletingId = useAppSelector(selectDeletingTemplateId);
+/** 'New template', or the form while one is being written; it closes once the template is created. */
+function NewTemplate() {
   const created = useAppSelector(selectTemplateCreate).created;
   // The form shows until a template is created after it was opened.
   const [openedAtCreated, setOpenedAtCreated] = useState<number | null>(null);
   const creating = openedAtCreated !== null && openedAtCreated === created;
-  const [toDelete, setToDelete] = useState<Template | null>(null);
-
-  useEffect(() => {
-    dispatch(templatesRequested());
-  }, [dispatch]);
-
-  return (
-    <Box sx={{ p: { xs: 2, md: 3 }, maxWidth: 900 }}>
-      <Typography variant="h4" component="h1" gutterBottom>
-        {TEMPLATES_PAGE_TITLE}
-      </Typography>
-      <Typography color="text.secondary" sx={{ mb: 2 }}>
-        More than 24 hours after a customer’s last message, WhatsApp delivers only templates it has approved. Write them
-        here; WhatsApp reviews each one, usually within minutes.
-      </Typography>
-      {creating ? (
-        <Card variant="outlined" sx={{ mb: 3 }}>
-          <CardContent>
-            <Typography variant="h6" component="h2" gutterBottom>
-              New template
-            </Typography>
-            <TemplateForm onCancel={() => setOpenedAtCreated(null)} />
-          </CardContent>
-        </Card>
-      ) : (
-        <Button variant="contained" startIcon={<AddIcon />} onClick={() => setOpenedAtCreated(created)} sx={{ mb: 3 }}>
+  return creating ? (
+    <Card variant="outlined" sx={{ mb: 3 }}>
+      <CardContent>
+        <Typography variant="h6" component="h2" gutterBottom>
           New template
-        </Button>
-      )}
+        </Typography>
+        <TemplateForm onCancel={() => setOpenedAtCreated(null)} />
+      </CardContent>
+    </Card>
+  ) : (
+    <Button variant="contained" startIcon={<AddIcon />} onClick={() => setOpenedAtCreated(created)} sx={{ mb: 3 }}>
+      New template
+    </Button>
+  );
+}
+
+/** The list's state when it has nothing to show yet: loading, failed with a retry, or empty. */
+function TemplatesStatus() {
+  const dispatch = useAppDispatch();
+  const status = useAppSelector(selectTemplatesStatus);
+  const error = useAppSelector(selectTemplatesError);
+  const templates = useAppSelector(selectTemplates);
+  return (
+    <>
       {status === 'loading' && templates.length === 0 && <CircularProgress aria-label="Loading templates" />}
       {status === 'failed' && (
         <Alert
@@ -157,33 +147,72 @@ export default function TemplatesPage() {
       {status === 'loaded' && templates.length === 0 && (
         <Typography color="text.secondary">No templates yet.</Typography>
       )}
+    </>
+  );
+}
+
+export interface DeleteTemplateDialogProps {
+  /** The template to delete; the dialog is open while there is one. */
+  template: Template | null;
+  onClose: () => void;
+}
+
+function DeleteTemplateDialog({ template, onClose }: DeleteTemplateDialogProps) {
+  const dispatch = useAppDispatch();
+  const deletingId = useAppSelector(selectDeletingTemplateId);
+  return (
+    <Dialog open={template !== null} onClose={onClose} aria-labelledby="delete-template-title">
+      <DialogTitle id="delete-template-title">Delete {template?.name}?</DialogTitle>
+      <DialogContent>
+        <DialogContentText>
+          It is deleted on WhatsApp too, and its name cannot be used again for 30 days.
+        </DialogContentText>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Cancel</Button>
+        <Button
+          color="error"
+          variant="contained"
+          disabled={deletingId !== null}
+          onClick={() => {
+            if (template) dispatch(templateDeleteConfirmed(template.id));
+            onClose();
+          }}
+        >
+          Delete
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/** /templates: the WhatsApp templates that can reach a customer outside the 24-hour window. */
+export default function TemplatesPage() {
+  const dispatch = useAppDispatch();
+  const templates = useAppSelector(selectTemplates);
+  const [toDelete, setToDelete] = useState<Template | null>(null);
+
+  useEffect(() => {
+    dispatch(templatesRequested());
+  }, [dispatch]);
+
+  return (
+    <Box sx={{ p: { xs: 2, md: 3 }, maxWidth: 900 }}>
+      <Typography variant="h4" component="h1" gutterBottom>
+        {TEMPLATES_PAGE_TITLE}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        More than 24 hours after a customer’s last message, WhatsApp delivers only templates it has approved. Write them
+        here; WhatsApp reviews each one, usually within minutes.
+      </Typography>
+      <NewTemplate />
+      <TemplatesStatus />
       <Stack component="ul" spacing={2} aria-label="Templates" sx={{ listStyle: 'none', p: 0, m: 0 }}>
         {templates.map((template) => (
           <TemplateCard key={template.id} template={template} onDelete={setToDelete} />
         ))}
       </Stack>
-      <Dialog open={toDelete !== null} onClose={() => setToDelete(null)} aria-labelledby="delete-template-title">
-        <DialogTitle id="delete-template-title">Delete {toDelete?.name}?</DialogTitle>
-        <DialogContent>
-          <DialogContentText>
-            It is deleted on WhatsApp too, and its name cannot be used again for 30 days.
-          </DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setToDelete(null)}>Cancel</Button>
-          <Button
-            color="error"
-            variant="contained"
-            disabled={deletingId !== null}
-            onClick={() => {
-              if (toDelete) dispatch(templateDeleteConfirmed(toDelete.id));
-              setToDelete(null);
-            }}
-          >
-            Delete
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <DeleteTemplateDialog template={toDelete} onClose={() => setToDelete(null)} />
     </Box>
   );
 }

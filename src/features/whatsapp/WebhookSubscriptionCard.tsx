@@ -19,6 +19,44 @@ export interface WebhookSubscriptionCardProps {
   onCheck: () => void;
 }
 
+export interface ConnectedAppsProps {
+  apps: SubscriptionInfo['subscribed_apps'];
+}
+
+/** The apps subscribed to the number's webhook, each with a link to it when Meta gives one. */
+function ConnectedApps({ apps }: ConnectedAppsProps) {
+  return (
+    <div>
+      <Typography variant="subtitle2" component="h3">
+        Connected applications
+      </Typography>
+      {apps.length === 0 ? (
+        <Typography variant="body2" color="text.secondary">
+          No applications are subscribed.
+        </Typography>
+      ) : (
+        <List dense aria-label="Connected applications">
+          {apps.map((app) => (
+            <ListItem
+              key={app.id}
+              disableGutters
+              secondaryAction={
+                app.link && (
+                  <MuiLink href={app.link} target="_blank" rel="noopener noreferrer" aria-label={`Open ${app.name}`}>
+                    <OpenInNewIcon fontSize="small" />
+                  </MuiLink>
+                )
+              }
+            >
+              <ListItemText primary={app.name} secondary={app.category ?? undefined} />
+            </ListItem>
+          ))}
+        </List>
+      )}
+    </div>
+  );
+}
+
 /** Whether Meta sends this number's messages to Threadline, and which apps are subscribed. */
 export default function WebhookSubscriptionCard({ info, checking, onCheck }: WebhookSubscriptionCardProps) {
   return (
@@ -37,39 +75,7 @@ export default function WebhookSubscriptionCard({ info, checking, onCheck }: Web
       <CardContent>
         <Stack spacing={2}>
           <Typography variant="body2">Subscription status: {info.subscription_status}</Typography>
-          <div>
-            <Typography variant="subtitle2" component="h3">
-              Connected applications
-            </Typography>
-            {info.subscribed_apps.length === 0 ? (
-              <Typography variant="body2" color="text.secondary">
-                No applications are subscribed.
-              </Typography>
-            ) : (
-              <List dense aria-label="Connected applications">
-                {info.subscribed_apps.map((app) => (
-                  <ListItem
-                    key={app.id}
-                    disableGutters
-                    secondaryAction={
-                      app.link && (
-                        <MuiLink
-                          href={app.link}
-                          target="_blank"
-                          rel="noopener noreferrer"
-                          aria-label={`Open ${app.name}`}
-                        >
-                          <OpenInNewIcon fontSize="small" />
-                        </MuiLink>
-                      )
-                    }
-                  >
-                    <ListItemText primary={app.name} secondary={app.category ?? undefined} />
-                  </ListItem>
-                ))}
-              </List>
-            )}
-          </div>
+          <ConnectedApps apps={info.subscribed_apps} />
           <Typography variant="caption" color="text.secondary">
             Last checked: {formatDateTime(info.last_checked)}
           </Typography>

@@ -5,6 +5,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
+import type { MessagingConfig } from '../../../contract';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import BusinessProfileCard from './BusinessProfileCard';
 import ConnectionDetailsCard from './ConnectionDetailsCard';
@@ -19,9 +20,50 @@ import {
   whatsappPageClosed,
   whatsappPageOpened,
   whatsappRefreshClicked,
+  type DisplayedStatus,
 } from './slice';
 import WebhookSubscriptionCard from './WebhookSubscriptionCard';
 import PageTitle from '../../components/PageTitle';
+
+export interface ConnectedNumberProps {
+  config: MessagingConfig;
+  status: DisplayedStatus;
+}
+
+/** Everything about a connected number: its details, profile, webhook, read receipts and disconnecting. */
+function ConnectedNumber({ config, status }: ConnectedNumberProps) {
+  const dispatch = useAppDispatch();
+  const page = useAppSelector(selectWhatsAppPage);
+  return (
+    <>
+      <ConnectionDetailsCard
+        config={config}
+        status={status}
+        refreshing={page.refreshing}
+        onRefresh={() => dispatch(whatsappRefreshClicked())}
+      />
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 3,
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1fr) minmax(0, 1fr)' },
+        }}
+      >
+        <BusinessProfileCard profile={page.profile} />
+        {page.subscription.data && (
+          <WebhookSubscriptionCard
+            info={page.subscription.data}
+            checking={page.subscription.status === 'loading'}
+            onCheck={() => dispatch(subscriptionCheckClicked())}
+          />
+        )}
+      </Box>
+      <ReadReceiptsCard />
+      <DangerZoneCard />
+      <DocumentationCard />
+    </>
+  );
+}
 
 /** /whatsapp: the connected number, its profile and webhook, and the way to disconnect it. */
 export default function WhatsAppPage() {
@@ -66,33 +108,7 @@ export default function WhatsAppPage() {
         )}
         {page.status === 'not_connected' && <NotConnectedCard />}
         {page.status === 'connected' && page.config && displayedStatus && (
-          <>
-            <ConnectionDetailsCard
-              config={page.config}
-              status={displayedStatus}
-              refreshing={page.refreshing}
-              onRefresh={refresh}
-            />
-            <Box
-              sx={{
-                display: 'grid',
-                gap: 3,
-                gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 1fr) minmax(0, 1fr)' },
-              }}
-            >
-              <BusinessProfileCard profile={page.profile} />
-              {page.subscription.data && (
-                <WebhookSubscriptionCard
-                  info={page.subscription.data}
-                  checking={page.subscription.status === 'loading'}
-                  onCheck={() => dispatch(subscriptionCheckClicked())}
-                />
-              )}
-            </Box>
-            <ReadReceiptsCard />
-            <DangerZoneCard />
-            <DocumentationCard />
-          </>
+          <ConnectedNumber config={page.config} status={displayedStatus} />
         )}
       </Stack>
     </Box>

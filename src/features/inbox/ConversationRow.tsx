@@ -1,0 +1,134 @@
+import DoneIcon from '@mui/icons-material/DoneAll';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import ListItemButton from '@mui/material/ListItemButton';
+import Typography from '@mui/material/Typography';
+import type { Conversation } from '../../../contract';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { conversationName } from './format';
+import { NeedsYouChip } from './HandoverControls';
+import { attendanceChangeClicked, HANDOVER_TEXTS, selectAttendanceChanging } from './handoverSlice';
+import { selectSearch } from './selectors';
+import { listTime } from './time';
+
+export const CONVERSATION_ROW_HEIGHT_PX = 72;
+
+export interface ConversationRowProps {
+  conversation: Conversation;
+  selected: boolean;
+  now: number;
+  onOpen: (conversation: Conversation) => void;
+}
+
+export interface MarkedExcerptProps {
+  excerpt: string;
+  search: string;
+}
+
+/** The words of the search marked in a matching message's excerpt. */
+function MarkedExcerpt({ excerpt, search }: MarkedExcerptProps) {
+  const words = search.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  if (words.length === 0) return excerpt;
+  const pattern = new RegExp(`((?<![\\p{L}\\p{N}])(?:${words.join('|')})[\\p{L}\\p{N}]*)`, 'giu');
+  return excerpt.split(pattern).map((part, index) => (index % 2 === 1 ? <mark key={index}>{part}</mark> : part));
+}
+
+export interface MarkDoneButtonProps {
+  conversation: Conversation;
+}
+
+/** 'Mark done' beside a conversation that needs the owner: answered elsewhere, nothing left to do. */
+function MarkDoneButton({ conversation }: MarkDoneButtonProps) {
+  const dispatch = useAppDispatch();
+  const changing = useAppSelector(selectAttendanceChanging);
+  if (!conversation.needs_you) return null;
+  return (
+    <IconButton
+      // In the conversation's list item, beside its row.
+      aria-label={HANDOVER_TEXTS.markDone}
+      title={HANDOVER_TEXTS.markDone}
+      disabled={changing !== null}
+      onClick={() => dispatch(attendanceChangeClicked({ conversationId: conversation.id, change: 'done' }))}
+      sx={{ position: 'absolute', right: 8, top: '50%', transform: 'translateY(-50%)' }}
+      size="small"
+    >
+      <DoneIcon fontSize="small" />
+    </IconButton>
+  );
+}
+
+export interface UnreadCountProps {
+  count: number;
+}
+
+/** The round count of unread messages at the end of a row; nothing when all are read. */
+function UnreadCount({ count }: UnreadCountProps) {
+  if (count <= 0) return null;
+  return (
+    <Box
+      component="span"
+      aria-label={`${count} unread`}
+      sx={{
+        flexShrink: 0,
+        minWidth: 20,
+        height: 20,
+        px: 0.75,
+        borderRadius: 10,
+        bgcolor: 'primary.main',
+        color: 'primary.contrastText',
+        fontSize: 12,
+        fontWeight: 700,
+        display: 'inline-flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+      }}
+    >
+      {count}
+    </Box>
+  );
+}
+
+/** One conversation in the list: who, when, the last message (or the search's match), and its badges. */
+export default function ConversationRow({ conversation, selected, now, onOpen }: ConversationRowProps) {
+  const search = useAppSelector(selectSearch);
+  const name = conversationName(conversation);
+  const unread = conversation.unread_count;
+  return (
+    <>
+      <ListItemButton
+        selected={selected}
+        onClick={() => onOpen(conversation)}
+        aria-current={selected ? 'true' : undefined}
+        // Room on the right for 'Mark done', a button of its own beside this one.
+        sx={{ height: CONVERSATION_ROW_HEIGHT_PX, gap: 1.5, pl: 1.5, pr: conversation.needs_you ? 6 : 1.5 }}
+      >
+        <Avatar src={conversation.avatar ?? undefined} alt="" aria-hidden sx={{ width: 40, height: 40 }}>
+          {name.replace('+', '').charAt(0).toUpperCase()}
+        </Avatar>
+        <Box sx={{ flex: 1, minWidth: 0 }}>
+          <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 1 }}>
+            <Typography noWrap sx={{ flex: 1, fontWeight: unread > 0 ? 700 : 500 }}>
+              {name}
+            </Typography>
+            <Typography variant="caption" color="text.secondary" sx={{ flexShrink: 0 }}>
+              {listTime(conversation.timestamp, now)}
+            </Typography>
+          </Box>
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+            <Typography variant="body2" color="text.secondary" noWrap sx={{ flex: 1 }}>
+              {conversation.match ? (
+                <MarkedExcerpt excerpt={conversation.match.excerpt} search={search} />
+              ) : (
+                conversation.last_message
+              )}
+            </Typography>
+            <NeedsYouChip conversation={conversation} />
+            <UnreadCount count={unread} />
+          </Box>
+        </Box>
+      </ListItemButton>
+      <MarkDoneButton conversation={conversation} />
+    </>
+  );
+}
