@@ -1,6 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import agents from './agents';
-import agentKnowledge from './agents/contexts';
+import agent from './agents/agent';
+import agentContexts from './agents/contexts';
+import agentDeletion from './agents/deletion';
+import agentDocuments from './agents/documents';
+import agentGraph from './agents/graph';
+import agentMemories from './agents/memories';
 import analytics from './analytics';
 import analyticsCosts from './analytics/costs';
 import analyticsExport from './analytics/export';
@@ -24,6 +29,8 @@ import templateSend from './templates/send';
 import users from './users';
 import availability from './users/availability';
 import whatsapp from './whatsapp';
+import whatsappAccount from './whatsapp/account';
+import whatsappSignup from './whatsapp/signup';
 import webhook from './whatsapp/webhook';
 import { noStore } from './shared';
 
@@ -46,6 +53,8 @@ export default async function routes(app: FastifyInstance) {
     await owner.register(session);
     await owner.register(users);
     await owner.register(whatsapp);
+    await owner.register(whatsappSignup);
+    await owner.register(whatsappAccount);
     await owner.register(conversations);
     await owner.register(replies);
     await owner.register(message);
@@ -58,7 +67,12 @@ export default async function routes(app: FastifyInstance) {
     await owner.register(escalations);
     await owner.register(events);
     await owner.register(agents);
-    await owner.register(agentKnowledge);
+    await owner.register(agent);
+    await owner.register(agentDeletion);
+    await owner.register(agentMemories);
+    await owner.register(agentGraph);
+    await owner.register(agentDocuments);
+    await owner.register(agentContexts);
     await owner.register(documents);
     await owner.register(analytics);
     await owner.register(analyticsExport);
