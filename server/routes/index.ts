@@ -8,8 +8,10 @@ import agentGraph from './agents/graph';
 import agentMemories from './agents/memories';
 import analytics from './analytics';
 import analyticsCosts from './analytics/costs';
+import dashboard from './analytics/dashboard';
 import analyticsExport from './analytics/export';
 import auth from './auth';
+import authLinks from './auth/links';
 import session from './auth/session';
 import documents from './documents';
 import escalations from './escalations';
@@ -43,6 +45,7 @@ export default async function routes(app: FastifyInstance) {
   // Health says more to a signed-in owner; Meta's webhook proves itself by its signature.
   await app.register(health);
   await app.register(auth);
+  await app.register(authLinks);
   await app.register(availability);
   await app.register(webhook);
 
@@ -74,6 +77,7 @@ export default async function routes(app: FastifyInstance) {
     await owner.register(agentDocuments);
     await owner.register(agentContexts);
     await owner.register(documents);
+    await owner.register(dashboard);
     await owner.register(analytics);
     await owner.register(analyticsExport);
     await owner.register(analyticsCosts);
