@@ -5,6 +5,7 @@ import type { RateLimit } from '../config';
 import { AppError } from '../errors';
 import type { ClientInfo } from '../services/auth/sessions';
 import type { AccountDeps } from '../services/accounts/deps';
+import type { InboxDeps } from '../services/inbox/deps';
 import type { WhatsAppDeps } from '../services/whatsapp/deps';
 
 /** The shared ErrorBody schema (added by the openapi plugin), for the error statuses of a route. */
@@ -15,6 +16,26 @@ export const ErrorResponse = Type.Unsafe<ErrorBody>({ $ref: 'ErrorBody#' });
  * maximum, `Infinity` would pass the integer check and reach SQL).
  */
 export const RowId = Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER });
+
+/** A conversation in a path (`/messages/conversations/:id…`): the customer's chat id. */
+export const ConversationParams = Type.Object({
+  id: Type.String({ description: '<phone>@c.us, or <BSUID>@bsuid for a customer met without a number' }),
+});
+
+/**
+ * What a route that sends to a customer may answer besides its success: not signed in, no such
+ * conversation, not sendable now (409), a refused input, Graph failed.
+ */
+export const SEND_FAILURES = {
+  401: ErrorResponse,
+  404: ErrorResponse,
+  409: ErrorResponse,
+  422: ErrorResponse,
+  502: ErrorResponse,
+};
+
+/** Graph's own refusals of a busy caller, for a route that writes to WhatsApp: rate-limited, unavailable. */
+export const GRAPH_BUSY = { 429: ErrorResponse, 503: ErrorResponse };
 
 /** An onSend hook: access tokens and answers about credentials are never kept by a browser or a proxy cache. */
 export async function noStore(_request: FastifyRequest, reply: FastifyReply): Promise<void> {
@@ -45,6 +66,16 @@ export function whatsappDeps(app: FastifyInstance, request: FastifyRequest): Wha
     secrets: app.secrets,
     graph: app.whatsapp.graph,
     settings: app.whatsapp.settings,
+    log: request.log,
+  };
+}
+
+/** What the inbox services need for a request: the database, Graph, the secrets and the request's log. */
+export function inboxDeps(app: FastifyInstance, request: FastifyRequest): InboxDeps {
+  return {
+    db: app.db,
+    graph: app.whatsapp.graph,
+    secrets: app.secrets,
     log: request.log,
   };
 }

@@ -1,47 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
-import { ContextList, DocumentList, SearchQuery } from '../../../contract';
+import { ContextList, SearchQuery } from '../../../contract';
 import { listContexts } from '../../services/knowledge/contexts';
-import { deleteDocument, listDocuments } from '../../services/knowledge/documents';
 import { searchAgentContexts } from '../../services/knowledge/search';
-import { BEARER_AUTH, ErrorResponse, RowId } from '../shared';
+import { BEARER_AUTH } from '../shared';
+import { AgentParams, read } from './common';
 
-const AgentParams = Type.Object({ id: RowId });
-const DocumentParams = Type.Object({ id: RowId, documentId: RowId });
-
-/** What an agent knows from its documents: the files and their contexts (chunks). */
-const agentKnowledge: FastifyPluginAsyncTypebox = async (app) => {
-  app.get(
-    '/agents/:id/documents',
-    {
-      schema: {
-        tags: ['agents'],
-        summary: 'The agent’s uploaded documents and their ingestion state, newest first',
-        security: BEARER_AUTH,
-        params: AgentParams,
-        response: { 200: DocumentList, 401: ErrorResponse, 404: ErrorResponse, 422: ErrorResponse },
-      },
-    },
-    async (request) => listDocuments(app.db, request.user.id, request.params.id),
-  );
-
-  app.delete(
-    '/agents/:id/documents/:documentId',
-    {
-      schema: {
-        tags: ['agents'],
-        summary: 'Remove a document with the contexts made from it',
-        security: BEARER_AUTH,
-        params: DocumentParams,
-        response: { 204: Type.Null(), 401: ErrorResponse, 404: ErrorResponse, 422: ErrorResponse },
-      },
-    },
-    async (request, reply) => {
-      await deleteDocument(app.db, request.user.id, request.params.id, request.params.documentId);
-      return reply.status(204).send(null);
-    },
-  );
-
+/** What an agent knows from its documents: their contexts (chunks), listed and searched. */
+const agentContexts: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/agents/:id/contexts',
     {
@@ -50,7 +15,7 @@ const agentKnowledge: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'The agent’s contexts (document chunks), newest first',
         security: BEARER_AUTH,
         params: AgentParams,
-        response: { 200: ContextList, 401: ErrorResponse, 404: ErrorResponse, 422: ErrorResponse },
+        response: { 200: ContextList, ...read },
       },
     },
     async (request) => listContexts(app.db, request.user.id, request.params.id),
@@ -65,7 +30,7 @@ const agentKnowledge: FastifyPluginAsyncTypebox = async (app) => {
         security: BEARER_AUTH,
         params: AgentParams,
         querystring: SearchQuery,
-        response: { 200: ContextList, 401: ErrorResponse, 404: ErrorResponse, 422: ErrorResponse },
+        response: { 200: ContextList, ...read },
       },
     },
     async (request) =>
@@ -78,4 +43,4 @@ const agentKnowledge: FastifyPluginAsyncTypebox = async (app) => {
   );
 };
 
-export default agentKnowledge;
+export default agentContexts;

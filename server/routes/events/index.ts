@@ -1,4 +1,6 @@
+import type { ServerResponse } from 'node:http';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { LIVE_HEARTBEAT_MS, type LiveEvent } from '../../../contract';
 import { TooManyRequests } from '../../errors';
@@ -16,6 +18,50 @@ const RECONNECT_AFTER_MS = 3_000;
 function sseMessage(event: LiveEvent): string {
   const id = event.type === 'inbox.version' ? `id: ${event.version}\n` : '';
   return `${id}event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`;
+}
+
+/** Takes the response over as an event stream: its headers (the hooks' too) and the reconnect delay. */
+function openStream(reply: FastifyReply): ServerResponse {
+  const raw = reply.raw;
+  raw.writeHead(200, {
+    ...(reply.getHeaders() as Record<string, string>),
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-store',
+    'x-accel-buffering': 'no',
+  });
+  raw.write(`retry: ${RECONNECT_AFTER_MS}\n\n`);
+  return raw;
+}
+
+/**
+ * A comment line every LIVE_HEARTBEAT_MS; and an open stream uses its session (an inbox left open is
+ * an owner waiting for customers), once every SESSION_USE_EVERY_MS: its idle limit then never ends
+ * it, its expiry still does.
+ */
+function startHeartbeat(app: FastifyInstance, request: FastifyRequest, raw: ServerResponse): NodeJS.Timeout {
+  const { id: userId, sessionId } = request.user;
+  let usedAt = Date.now();
+  return setInterval(() => {
+    raw.write(': heartbeat\n\n');
+    if (Date.now() - usedAt < SESSION_USE_EVERY_MS) return;
+    usedAt = Date.now();
+    useSession(app.db, app.config.sessionIdle, userId, sessionId).then(
+      (until) => app.live.sessionUsed(sessionId, until),
+      (error: unknown) => request.log.warn({ err: error }, 'live: could not record the session as used'),
+    );
+  }, LIVE_HEARTBEAT_MS);
+}
+
+/** The owner's position (`inbox.version`), after `resync` when the reconnect's Last-Event-ID is another. */
+async function sendPosition(
+  app: FastifyInstance,
+  request: FastifyRequest<{ Headers: { 'last-event-id'?: string } }>,
+  send: (event: LiveEvent) => void,
+): Promise<void> {
+  const version = await inboxVersion(app.db, request.user.id);
+  const lastEventId = request.headers['last-event-id'];
+  if (lastEventId !== undefined && lastEventId !== String(version)) send({ type: 'resync' });
+  send({ type: 'inbox.version', version });
 }
 
 /**
@@ -56,27 +102,9 @@ const events: FastifyPluginAsyncTypebox = async (app) => {
         );
       }
       reply.hijack();
-      const raw = reply.raw;
-      raw.writeHead(200, {
-        ...(reply.getHeaders() as Record<string, string>),
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-store',
-        'x-accel-buffering': 'no',
-      });
-      raw.write(`retry: ${RECONNECT_AFTER_MS}\n\n`);
+      const raw = openStream(reply);
       const send = (event: LiveEvent) => raw.write(sseMessage(event));
-      // An open stream uses its session (an inbox left open is an owner waiting for customers), once
-      // every SESSION_USE_EVERY_MS: its idle limit then never ends it, its expiry still does.
-      let usedAt = Date.now();
-      const heartbeat = setInterval(() => {
-        raw.write(': heartbeat\n\n');
-        if (Date.now() - usedAt < SESSION_USE_EVERY_MS) return;
-        usedAt = Date.now();
-        useSession(app.db, app.config.sessionIdle, userId, sessionId).then(
-          (until) => app.live.sessionUsed(sessionId, until),
-          (error: unknown) => request.log.warn({ err: error }, 'live: could not record the session as used'),
-        );
-      }, LIVE_HEARTBEAT_MS);
+      const heartbeat = startHeartbeat(app, request, raw);
       // Listening before reading the position: a change committed in between is both counted
       // in the position and sent, never neither; and a logout committed since the token was
       // checked is either heard or seen below.
@@ -92,10 +120,7 @@ const events: FastifyPluginAsyncTypebox = async (app) => {
           end();
           return;
         }
-        const version = await inboxVersion(app.db, userId);
-        const lastEventId = request.headers['last-event-id'];
-        if (lastEventId !== undefined && lastEventId !== String(version)) send({ type: 'resync' });
-        send({ type: 'inbox.version', version });
+        await sendPosition(app, request, send);
       } catch (error) {
         request.log.error({ err: error }, 'live: could not open the stream');
         raw.end();

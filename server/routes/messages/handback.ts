@@ -1,13 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import { Conversation } from '../../../contract';
 import { markDone } from '../../services/inbox/conversations';
 import { handBack, takeOver } from '../../services/inbox/ownership';
-import { BEARER_AUTH, ErrorResponse } from '../shared';
-
-const ConversationParams = Type.Object({
-  id: Type.String({ description: '<phone>@c.us, or <BSUID>@bsuid for a customer met without a number' }),
-});
+import { BEARER_AUTH, ConversationParams, ErrorResponse } from '../shared';
 
 /**
  * Who attends to a conversation, from the chat header: POST …/handback (the AI answers this customer

@@ -1,12 +1,11 @@
 import multipart, { type MultipartFile, type MultipartValue } from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import { MEDIA_LIMITS, Message, SENDABLE_MEDIA_KINDS } from '../../../contract';
 import { ValidationFailed } from '../../errors';
 import { requireConversation } from '../../services/inbox/conversations';
 import { sendMedia, type OutgoingFile } from '../../services/inbox/send-media';
 import { displayFilename, TooManyFiles, uploadFailure, UPLOAD_ERRORS } from '../uploads';
-import { BEARER_AUTH, ErrorResponse } from '../shared';
+import { BEARER_AUTH, ConversationParams, ErrorResponse, inboxDeps, SEND_FAILURES } from '../shared';
 
 /** The largest file WhatsApp sends (a 100 MB document); one byte more says "too large". */
 const MAX_MEDIA_BYTES = Math.max(...SENDABLE_MEDIA_KINDS.map((kind) => MEDIA_LIMITS[kind].maxBytes));
@@ -60,19 +59,8 @@ const mediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'videos and AAC/AMR/MP3/M4A/OGG audio ≤ 16 MB, PDF/text/Office documents ≤ 100 MB (415 for a ' +
           'type WhatsApp does not take, 413 naming the limit). Answers the stored message.',
         consumes: ['multipart/form-data'],
-        params: Type.Object({
-          id: Type.String({ description: '<phone>@c.us, or <BSUID>@bsuid for a customer met without a number' }),
-        }),
-        response: {
-          201: Message,
-          401: ErrorResponse,
-          404: ErrorResponse,
-          409: ErrorResponse,
-          413: ErrorResponse,
-          415: ErrorResponse,
-          422: ErrorResponse,
-          502: ErrorResponse,
-        },
+        params: ConversationParams,
+        response: { 201: Message, ...SEND_FAILURES, 413: ErrorResponse, 415: ErrorResponse },
       },
     },
     async (request, reply) => {
@@ -81,7 +69,7 @@ const mediaRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const form = await readMediaForm(request.parts());
       if (!form.file) throw new ValidationFailed(UPLOAD_ERRORS.fileRequired, 'file');
       const message = await sendMedia(
-        { db: app.db, graph: app.whatsapp.graph, secrets: app.secrets, log: request.log, store: app.media.store },
+        { ...inboxDeps(app, request), store: app.media.store },
         {
           userId: request.user.id,
           conversationId: conversation.id,

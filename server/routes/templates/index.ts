@@ -1,25 +1,24 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { Message, NewTemplate, Template, TemplateList, TemplateSendBody, TemplatesQuery } from '../../../contract';
-import { requireConversation } from '../../services/inbox/conversations';
-import type { InboxDeps } from '../../services/inbox/deps';
-import { sendTemplate } from '../../services/templates/send';
+import { NewTemplate, Template, TemplateList, TemplatesQuery } from '../../../contract';
 import { createTemplate, deleteTemplate, listTemplates, syncTemplates } from '../../services/templates/templates';
-import { BEARER_AUTH, ErrorResponse } from '../shared';
+import { BEARER_AUTH, ErrorResponse, GRAPH_BUSY, inboxDeps, RowId } from '../shared';
 
-const TemplateParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER }) });
+const TemplateParams = Type.Object({ id: RowId });
 const Deleted = Type.Null({ description: 'Deleted' });
 
-/** The owner's WhatsApp message templates, and sending one to a conversation. */
+/** What a call to the WABA's templates may answer besides its success: no connection (409), Graph failed or busy. */
+const TEMPLATE_FAILURES = {
+  401: ErrorResponse,
+  409: ErrorResponse,
+  422: ErrorResponse,
+  502: ErrorResponse,
+  ...GRAPH_BUSY,
+};
+
+/** The owner's WhatsApp message templates; sending one to a conversation is in send.ts. */
 const templates: FastifyPluginAsyncTypebox = async (app) => {
   const common = { tags: ['templates'], security: BEARER_AUTH };
-  const deps = (request: FastifyRequest): InboxDeps => ({
-    db: app.db,
-    graph: app.whatsapp.graph,
-    secrets: app.secrets,
-    log: request.log,
-  });
 
   app.get(
     '/templates',
@@ -28,19 +27,13 @@ const templates: FastifyPluginAsyncTypebox = async (app) => {
         ...common,
         summary: 'The connected WABA’s templates by name; `sync=true` reads them from WhatsApp first',
         querystring: TemplatesQuery,
-        response: {
-          200: TemplateList,
-          401: ErrorResponse,
-          409: ErrorResponse,
-          422: ErrorResponse,
-          429: ErrorResponse,
-          502: ErrorResponse,
-          503: ErrorResponse,
-        },
+        response: { 200: TemplateList, ...TEMPLATE_FAILURES },
       },
     },
     async (request) =>
-      request.query.sync ? syncTemplates(deps(request), request.user.id) : listTemplates(app.db, request.user.id),
+      request.query.sync
+        ? syncTemplates(inboxDeps(app, request), request.user.id)
+        : listTemplates(app.db, request.user.id),
   );
 
   app.post(
@@ -50,18 +43,11 @@ const templates: FastifyPluginAsyncTypebox = async (app) => {
         ...common,
         summary: 'Submit a template for WhatsApp’s review (PENDING until the review’s webhook)',
         body: NewTemplate,
-        response: {
-          201: Template,
-          401: ErrorResponse,
-          409: ErrorResponse,
-          422: ErrorResponse,
-          429: ErrorResponse,
-          502: ErrorResponse,
-          503: ErrorResponse,
-        },
+        response: { 201: Template, ...TEMPLATE_FAILURES },
       },
     },
-    async (request, reply) => reply.code(201).send(await createTemplate(deps(request), request.user.id, request.body)),
+    async (request, reply) =>
+      reply.code(201).send(await createTemplate(inboxDeps(app, request), request.user.id, request.body)),
   );
 
   app.delete(
@@ -71,51 +57,12 @@ const templates: FastifyPluginAsyncTypebox = async (app) => {
         ...common,
         summary: 'Delete a template on WhatsApp and here',
         params: TemplateParams,
-        response: {
-          204: Deleted,
-          401: ErrorResponse,
-          404: ErrorResponse,
-          409: ErrorResponse,
-          422: ErrorResponse,
-          429: ErrorResponse,
-          502: ErrorResponse,
-          503: ErrorResponse,
-        },
+        response: { 204: Deleted, ...TEMPLATE_FAILURES, 404: ErrorResponse },
       },
     },
     async (request, reply) => {
-      await deleteTemplate(deps(request), request.user.id, request.params.id);
+      await deleteTemplate(inboxDeps(app, request), request.user.id, request.params.id);
       return reply.code(204).send(null);
-    },
-  );
-
-  app.post(
-    '/messages/conversations/:id/template',
-    {
-      schema: {
-        ...common,
-        tags: ['messages'],
-        summary: 'Send an approved template with a value for each variable (works outside the 24-hour window)',
-        params: Type.Object({
-          id: Type.String({ description: '<phone>@c.us, or <BSUID>@bsuid for a customer met without a number' }),
-        }),
-        body: TemplateSendBody,
-        response: {
-          201: Message,
-          401: ErrorResponse,
-          404: ErrorResponse,
-          409: ErrorResponse,
-          422: ErrorResponse,
-          429: ErrorResponse,
-          502: ErrorResponse,
-          503: ErrorResponse,
-        },
-      },
-    },
-    async (request, reply) => {
-      const conversation = await requireConversation(app.db, request.user.id, request.params.id);
-      const message = await sendTemplate(deps(request), request.user.id, conversation.id, request.body);
-      return reply.code(201).send(message);
     },
   );
 };
