@@ -108,7 +108,6 @@ async function storeOutbound(deps: Pick<InboxDeps, 'db'>, input: OutboundInput, 
         outgoing.statusErrorCode ?? null,
       ],
     );
-    await outbound.storeWith?.(tx, Number(row.id));
     await tx.query(
       `update conversations set
           last_message_preview = $3,
@@ -117,7 +116,10 @@ async function storeOutbound(deps: Pick<InboxDeps, 'db'>, input: OutboundInput, 
         where id = $1 and user_id = $2`,
       [input.conversation.id, input.userId, content.body],
     );
-    return row;
+    if (!outbound.storeWith) return row;
+    // The message as the inbox shows it includes what was stored with it (a file's media).
+    await outbound.storeWith(tx, Number(row.id));
+    return tx.one<MessageRow>(`select ${MESSAGE_COLUMNS} from messages where id = $1`, [row.id]);
   });
 }
 
