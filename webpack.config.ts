@@ -40,10 +40,36 @@ export const swcOptions = (development: boolean) => ({
   },
 });
 
-export default function config(_env: unknown, argv: { mode?: Configuration['mode'] } = {}): Configuration {
-  const mode = argv.mode ?? (process.env.NODE_ENV === 'production' ? 'production' : 'development');
-  const development = mode === 'development';
-  const devServer: DevServerConfiguration = {
+/** What the build adds to webpack: the API base URL and mode, a trimmed MUI, the HTML, the manifest, copies, gzip. */
+function plugins(mode: NonNullable<Configuration['mode']>, development: boolean) {
+  return [
+    new webpack.DefinePlugin({
+      'process.env.API_BASE_URL': JSON.stringify(process.env.API_BASE_URL ?? '/api/v1'),
+      'process.env.NODE_ENV': JSON.stringify(mode),
+    }),
+    // src/theme.ts creates its themes without CSS variables, for which MUI's createTheme calls
+    // createThemeNoVars; the CSS-variables branch it also imports (about 5 KB gzip) never runs here.
+    new webpack.NormalModuleReplacementPlugin(/^\.\/createThemeWithVars\.mjs$/, (resource) => {
+      if (!/[\\/]@mui[\\/]material[\\/]styles$/.test(resource.context)) return;
+      resource.request = `data:text/javascript,${encodeURIComponent(CSS_VARIABLES_UNAVAILABLE)}`;
+    }),
+    new HtmlWebpackPlugin({ template: path.resolve(__dirname, 'public/index.html') }),
+    new ChunkGroupsManifestPlugin(),
+    new CopyPlugin({
+      patterns: [
+        { from: 'public', globOptions: { ignore: ['**/index.html'] } },
+        // The graph view links React Flow's stylesheet itself: no CSS pipeline (and its runtime in
+        // the landing page's script) for one file.
+        { from: path.resolve(__dirname, 'node_modules/@xyflow/react/dist/style.css'), to: 'vendor/xyflow.css' },
+      ],
+    }),
+    ...(development ? [] : [new CompressionPlugin({ test: /\.(js|css|html|svg)$/, threshold: 1024 })]),
+  ];
+}
+
+/** `npm run dev`: the SPA on its own port, the API and the sandbox proxied to the server. */
+function devServer(): DevServerConfiguration {
+  return {
     port: Number(process.env.WEB_DEV_PORT ?? 8080),
     historyApiFallback: true,
     hot: true,
@@ -52,6 +78,11 @@ export default function config(_env: unknown, argv: { mode?: Configuration['mode
     headers: { 'Cross-Origin-Opener-Policy': CROSS_ORIGIN_OPENER_POLICY },
     proxy: [{ context: ['/api', '/sandbox'], target: `http://localhost:${process.env.PORT ?? 3000}` }],
   };
+}
+
+export default function config(_env: unknown, argv: { mode?: Configuration['mode'] } = {}): Configuration {
+  const mode = argv.mode ?? (process.env.NODE_ENV === 'production' ? 'production' : 'development');
+  const development = mode === 'development';
   return {
     mode,
     entry: path.resolve(__dirname, 'src/main.tsx'),
@@ -84,29 +115,7 @@ export default function config(_env: unknown, argv: { mode?: Configuration['mode
         { test: /[\\/]node_modules[\\/]hoist-non-react-statics[\\/]/, sideEffects: false },
       ],
     },
-    plugins: [
-      new webpack.DefinePlugin({
-        'process.env.API_BASE_URL': JSON.stringify(process.env.API_BASE_URL ?? '/api/v1'),
-        'process.env.NODE_ENV': JSON.stringify(mode),
-      }),
-      // src/theme.ts creates its themes without CSS variables, for which MUI's createTheme calls
-      // createThemeNoVars; the CSS-variables branch it also imports (about 5 KB gzip) never runs here.
-      new webpack.NormalModuleReplacementPlugin(/^\.\/createThemeWithVars\.mjs$/, (resource) => {
-        if (!/[\\/]@mui[\\/]material[\\/]styles$/.test(resource.context)) return;
-        resource.request = `data:text/javascript,${encodeURIComponent(CSS_VARIABLES_UNAVAILABLE)}`;
-      }),
-      new HtmlWebpackPlugin({ template: path.resolve(__dirname, 'public/index.html') }),
-      new ChunkGroupsManifestPlugin(),
-      new CopyPlugin({
-        patterns: [
-          { from: 'public', globOptions: { ignore: ['**/index.html'] } },
-          // The graph view links React Flow's stylesheet itself: no CSS pipeline (and its runtime in
-          // the landing page's script) for one file.
-          { from: path.resolve(__dirname, 'node_modules/@xyflow/react/dist/style.css'), to: 'vendor/xyflow.css' },
-        ],
-      }),
-      ...(development ? [] : [new CompressionPlugin({ test: /\.(js|css|html|svg)$/, threshold: 1024 })]),
-    ],
+    plugins: plugins(mode, development),
     optimization: {
       splitChunks: { chunks: 'all' },
       // Terser with a third pass, ES2020 output and property reads assumed side-effect free (our code and
@@ -114,6 +123,6 @@ export default function config(_env: unknown, argv: { mode?: Configuration['mode
       minimizeOptions: { javascript: { ecma: 2020, module: true, compress: { passes: 3, pure_getters: true } } },
     },
     performance: { hints: false },
-    devServer,
+    devServer: devServer(),
   };
 }
