@@ -43,8 +43,8 @@ import {
   moreConversationsRequested,
 } from './slice';
 import type { OlderStatus } from './state';
-import { listTime } from './time';
-import { useNow } from './useNow';
+import { listTime } from '../../components/time';
+import { useNow } from '../../components/useNow';
 import { NO_LAYOUT_RECT, observeRectOrFallback } from './virtual';
 
 export const CONVERSATION_ROW_HEIGHT_PX = 72;

@@ -1,5 +1,6 @@
 import { createSlice } from '@reduxjs/toolkit';
 import { loggedOut } from '../auth/slice';
+import { unreadCountLoaded } from '../live/inboxEvents';
 import { attachmentReducers } from './attachment';
 import { conversationListReducers } from './conversationList';
 import { openConversationReducers } from './openConversation';
@@ -24,6 +25,10 @@ const inboxSlice = createSlice({
     ...reactionReducers,
   },
   extraReducers: (builder) => {
+    // The badge's figure from the server: the inbox counts on from it (openConversation.ts).
+    builder.addCase(unreadCountLoaded, (state, action) => {
+      state.unreadConversations = action.payload;
+    });
     builder.addCase(loggedOut, () => initialInboxState);
   },
 });
@@ -70,9 +75,6 @@ export const {
   reactionSent,
   reactionFailed,
   mobileListToggled,
-  unreadBadgeShown,
-  unreadBadgeHidden,
-  unreadCountLoaded,
 } = inboxSlice.actions;
 
 export default inboxSlice;

@@ -4,7 +4,7 @@ import { templatesApi } from '../../api/templates';
 import { safely } from '../../store/safely';
 import { selectTemplatesStatus } from './selectors';
 import { requireAccessToken } from '../auth/session';
-import { liveEventWhere } from '../inbox/liveSaga';
+import { liveEventWhere } from '../live/events';
 import { replySent } from '../inbox/slice';
 import { toastShown } from '../toasts/slice';
 import {

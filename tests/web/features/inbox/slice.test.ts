@@ -35,8 +35,8 @@ import inboxSlice, {
   replyTargetCleared,
   searchResultsLoaded,
   searchResultsLoadFailed,
-  unreadCountLoaded,
 } from '../../../../src/features/inbox/slice';
+import { unreadCountLoaded } from '../../../../src/features/live/inboxEvents';
 import type { InboxState } from '../../../../src/features/inbox/state';
 import type { Conversation } from '../../../../contract';
 import { aConversation, aMessage } from '../../support/fixtures/inbox';
