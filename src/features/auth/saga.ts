@@ -15,11 +15,11 @@ import {
   registerSucceeded,
   selectAccessToken,
   selectUserFetchedAt,
+  userConfirmed,
   userLoaded,
   userLoadFailed,
   userRefreshRequested,
 } from './slice';
-import { connectionRefreshRequested } from '../connection/slice';
 import { toastShown } from '../toasts/slice';
 import { navigateTo } from '../../store/navigation';
 import { safely } from '../../store/safely';
@@ -99,7 +99,7 @@ export function* refreshUser({ payload }: ReturnType<typeof userRefreshRequested
       return;
     }
   }
-  yield* put(connectionRefreshRequested({ force }));
+  yield* put(userConfirmed({ force }));
 }
 
 export function* logout() {
