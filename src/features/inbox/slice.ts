@@ -1,6 +1,6 @@
 import { createSlice } from '@reduxjs/toolkit';
 import { loggedOut } from '../auth/slice';
-import { unreadCountLoaded } from '../live/inboxEvents';
+import { templateReplySent, unreadCountLoaded } from '../live/inboxEvents';
 import { attachmentReducers } from './attachment';
 import { conversationListReducers } from './conversationList';
 import { openConversationReducers } from './openConversation';
@@ -29,6 +29,7 @@ const inboxSlice = createSlice({
     builder.addCase(unreadCountLoaded, (state, action) => {
       state.unreadConversations = action.payload;
     });
+    builder.addCase(templateReplySent, replyReducers.replySent);
     builder.addCase(loggedOut, () => initialInboxState);
   },
 });

@@ -1,9 +1,9 @@
 import { createAction } from '@reduxjs/toolkit';
-import type { Conversation } from '../../../contract';
+import type { Conversation, Message } from '../../../contract';
 
 /*
- * What the inbox and the signed-in shell (its Messages badge, bell and notifications) tell each
- * other. Two lazy features never import each other, so the events they share live here, in the core.
+ * What the inbox, the signed-in shell (its Messages badge, bell and notifications) and the templates
+ * tell each other. Two lazy features never import each other, so the events they share live here, in the core.
  */
 
 /** The server's count of conversations with unread messages (the badge asks for it). */
@@ -37,3 +37,8 @@ export interface Notice {
 
 /** A live event needs the owner (the inbox's rules, inbox/notices.ts): the shell tells them the ways they chose. */
 export const ownerNoticeRaised = createAction<Notice>('inbox/ownerNoticeRaised');
+
+/** A template went to the customer as the owner's reply (the Send template dialog): the conversation shows it as any reply. */
+export const templateReplySent = createAction<{ conversationId: string; message: Message }>(
+  'templates/templateReplySent',
+);
