@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
-import type { RouteHandle } from './components/AppShell';
+import type { RouteHandle } from './features/shell/AppShell';
 import ProtectedRoute from './components/ProtectedRoute';
 import RouteError from './components/RouteError';
 import { FEATURES, type FeatureName } from './features/registry';
@@ -50,8 +50,8 @@ export function createRoutes(loadFeature: LoadFeature): RouteObject[] {
               lazy: page(() => import('./features/onboarding/OnboardingPage'), 'onboarding'),
             },
             {
-              // The shell's banners need the account feature and its Messages badge the inbox.
-              lazy: page(() => import('./components/AppShell'), 'account', 'inbox'),
+              // The shell's banners need the account feature; its badge and notifications learn from the inbox.
+              lazy: page(() => import('./features/shell/AppShell'), 'shell', 'account', 'inbox'),
               children: [
                 {
                   path: 'dashboard',

@@ -1,7 +1,7 @@
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Button from '@mui/material/Button';
-import { selectResend, verificationResendRequested } from '../features/account/slice';
+import { selectResend, verificationResendRequested } from '../features/auth/verificationResend';
 import { useAppDispatch, useAppSelector } from '../store/hooks';
 
 export interface VerificationBannerProps {

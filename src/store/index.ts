@@ -1,7 +1,9 @@
 import { combineSlices, configureStore, createAction, type Reducer, type Slice } from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
 import authSlice from '../features/auth/slice';
+import verificationResendSlice from '../features/auth/verificationResend';
 import connectionSlice from '../features/connection/slice';
+import liveSlice from '../features/live/slice';
 // Types only: the features' code arrives with their pages (src/features/registry.ts).
 import type { LazyFeature } from '../features/registry';
 import themeSlice from '../features/theme/slice';
@@ -12,7 +14,14 @@ import type { Feature } from './feature';
 import type { DevToolsSanitizers } from './devTools';
 
 /** What every page needs, the landing page included. */
-export const CORE_SLICES = [authSlice, connectionSlice, themeSlice, toastsSlice] as const;
+export const CORE_SLICES = [
+  authSlice,
+  verificationResendSlice,
+  connectionSlice,
+  liveSlice,
+  themeSlice,
+  toastsSlice,
+] as const;
 
 type StateOf<S extends Slice> = { [K in S as K['reducerPath']]: ReturnType<K['getInitialState']> };
 

@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import type { UserProfile } from '../../../contract';
-import { selectResend, verificationResendRequested } from './slice';
+import { selectResend, verificationResendRequested } from '../auth/verificationResend';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 
 export interface VerificationTabProps {

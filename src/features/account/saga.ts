@@ -26,9 +26,6 @@ import {
   profileSaved,
   profileSubmitted,
   selectVerification,
-  verificationEmailResent,
-  verificationResendFailed,
-  verificationResendRequested,
   verifyEmailPageOpened,
 } from './slice';
 import {
@@ -52,10 +49,6 @@ const ACCOUNT_FEEDBACK = {
   verifyFailed: 'Failed to verify email. The link may be expired or invalid.',
   verifyFailedToast: 'Verification failed',
   verifyFailedToastDescription: 'Please try again or contact support.',
-  resendSent: 'Verification email sent',
-  resendSentDescription: 'Please check your inbox and spam folder.',
-  resendFailed: 'Failed to send verification email',
-  resendFailedDescription: 'Please try again later.',
   profileLoadFailed: 'Failed to fetch user profile.',
   profileSaved: 'Profile updated successfully.',
   profileSaveFailed: 'Failed to update profile.',
@@ -130,30 +123,6 @@ export function* verifyEmail(action: PayloadAction<{ token: string | null }>) {
   yield* put(toastShown({ title: ACCOUNT_FEEDBACK.verified, variant: 'success' }));
   const accessToken = yield* select(selectAccessToken);
   if (accessToken) yield* put(userRefreshRequested({ force: true }));
-}
-
-export function* resendVerification(action: PayloadAction<{ email: string }>) {
-  try {
-    yield* call(authApi.resendVerification, action.payload.email);
-  } catch (error) {
-    yield* put(verificationResendFailed({ message: errorText(error, ACCOUNT_FEEDBACK.resendFailed) }));
-    yield* put(
-      toastShown({
-        title: ACCOUNT_FEEDBACK.resendFailed,
-        description: ACCOUNT_FEEDBACK.resendFailedDescription,
-        variant: 'destructive',
-      }),
-    );
-    return;
-  }
-  yield* put(verificationEmailResent());
-  yield* put(
-    toastShown({
-      title: ACCOUNT_FEEDBACK.resendSent,
-      description: ACCOUNT_FEEDBACK.resendSentDescription,
-      variant: 'success',
-    }),
-  );
 }
 
 /** The settings page wants the signed-in user; the auth saga loads it, this one reports a failure. */
@@ -235,7 +204,6 @@ export function* watchAccount() {
   yield* takeLeading(passwordResetRequested, safely(requestPasswordReset));
   yield* takeLeading(passwordResetSubmitted, safely(confirmPasswordReset));
   yield* takeEvery(verifyEmailPageOpened, safely(verifyEmail));
-  yield* takeLeading(verificationResendRequested, safely(resendVerification));
   yield* takeLatest(accountSettingsOpened, safely(loadProfile));
   yield* takeLeading(profileSubmitted, safely(saveProfile));
   yield* takeLeading(passwordChangeSubmitted, safely(changePassword));

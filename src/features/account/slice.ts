@@ -5,14 +5,14 @@ import { loggedOut } from '../auth/slice';
 
 /**
  * Account flows, one state machine each: password reset request and confirm, the email verification
- * page, resending the verification mail, the profile form, the password change and account deletion.
+ * page, the profile form, the password change and account deletion (resending the verification mail
+ * is the session's: src/features/auth/verificationResend.ts).
  * A result that arrives in the wrong state (late, or after the flow was left) is ignored.
  */
 export type ResetRequestStatus = 'idle' | 'sending' | 'sent';
 export type ResetConfirmStatus = 'idle' | 'submitting' | 'success' | 'failed';
 /** `idle` until the page names a token; the page shows `idle` like `loading`. */
 export type VerificationStatus = 'idle' | 'loading' | 'success' | 'error';
-export type ResendStatus = 'idle' | 'sending' | 'sent' | 'failed';
 export type ProfileSaveStatus = 'idle' | 'saving' | 'saved' | 'failed';
 export type PasswordChangeStatus = 'idle' | 'submitting' | 'succeeded' | 'failed';
 export type DeletionStatus = 'idle' | 'confirming' | 'deleting' | 'deleted' | 'failed';
@@ -28,11 +28,6 @@ export interface VerificationState {
   status: VerificationStatus;
   /** The token being (or last) verified: each token is sent to the server once. */
   token: string | null;
-  error: string | null;
-}
-
-export interface ResendState {
-  status: ResendStatus;
   error: string | null;
 }
 
@@ -57,7 +52,6 @@ export interface AccountState {
   resetRequest: { status: ResetRequestStatus };
   resetConfirm: ResetConfirmState;
   verification: VerificationState;
-  resend: ResendState;
   profileSave: ProfileSaveState;
   passwordChange: PasswordChangeState;
   deletion: DeletionState;
@@ -67,7 +61,6 @@ export const initialAccountState: AccountState = {
   resetRequest: { status: 'idle' },
   resetConfirm: { status: 'idle', error: null, field: null },
   verification: { status: 'idle', token: null, error: null },
-  resend: { status: 'idle', error: null },
   profileSave: { status: 'idle', error: null },
   passwordChange: { status: 'idle', error: null, field: null },
   deletion: { status: 'idle', error: null },
@@ -131,16 +124,6 @@ const accountSlice = createSlice({
       state.verification = { ...verification, status: 'error', error: action.payload.message };
     },
 
-    /** Dispatched by the verification prompts (dashboard banner, settings tab). */
-    verificationResendRequested(state, _action: PayloadAction<{ email: string }>) {
-      if (state.resend.status !== 'sending') state.resend = { status: 'sending', error: null };
-    },
-    verificationEmailResent(state) {
-      if (state.resend.status === 'sending') state.resend = { status: 'sent', error: null };
-    },
-    verificationResendFailed(state, action: PayloadAction<FailurePayload>) {
-      if (state.resend.status === 'sending') state.resend = { status: 'failed', error: action.payload.message };
-    },
 
     accountSettingsOpened() {},
     accountSettingsClosed() {},
@@ -200,7 +183,6 @@ const accountSlice = createSlice({
     selectResetRequestStatus: (state) => state.resetRequest.status,
     selectResetConfirm: (state) => state.resetConfirm,
     selectVerification: (state) => state.verification,
-    selectResend: (state) => state.resend,
     selectProfileSave: (state) => state.profileSave,
     selectPasswordChange: (state) => state.passwordChange,
     selectDeletion: (state) => state.deletion,
@@ -220,9 +202,6 @@ export const {
   emailVerificationStarted,
   emailVerified,
   emailVerificationFailed,
-  verificationResendRequested,
-  verificationEmailResent,
-  verificationResendFailed,
   accountSettingsOpened,
   accountSettingsClosed,
   profileSubmitted,
@@ -241,7 +220,6 @@ export const {
   selectResetRequestStatus,
   selectResetConfirm,
   selectVerification,
-  selectResend,
   selectProfileSave,
   selectPasswordChange,
   selectDeletion,

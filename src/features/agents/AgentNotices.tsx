@@ -11,7 +11,7 @@ import { Link } from 'react-router';
 import ConnectBanner from '../../components/ConnectBanner';
 import VerificationBanner from '../../components/VerificationBanner';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import { selectResend, verificationResendRequested } from '../account/slice';
+import { selectResend, verificationResendRequested } from '../auth/verificationResend';
 import { selectCurrentUser } from '../auth/slice';
 import { selectConnectionStatus } from '../connection/slice';
 

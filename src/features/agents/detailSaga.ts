@@ -1,6 +1,7 @@
 import type { Action } from '@reduxjs/toolkit';
-import { all, call, delay, put, race, select, take, takeEvery, takeLatest } from 'typed-redux-saga';
-import { liveEventWhere } from '../inbox/liveSaga';
+import { all, call, put, race, select, take, takeEvery, takeLatest } from 'typed-redux-saga';
+import { liveEventWhere } from '../live/events';
+import { keepFresh, type FreshView } from '../live/freshWhileShown';
 import { AGENT_MESSAGES, type Context, type DocumentItem, type Memory } from '../../../contract/agents';
 import { agentsApi } from '../../api/agents';
 import { ApiError, errorText } from '../../api/client';
@@ -121,31 +122,29 @@ export function* loadDocuments(agentId: number) {
 
 const isProcessing = (document: DocumentItem) => document.status === 'processing';
 
-/**
- * Reads the documents, again every DOCUMENTS_POLL_INTERVAL_MS while one is still processing, and
- * again after each upload. A document that finishes brings new contexts: the full list is read again
- * (a search the owner typed stays as it is).
- */
-export function* pollDocuments(agentId: number) {
-  let processing = new Set<number>();
-  for (;;) {
-    const documents = yield* call(loadDocuments, agentId);
-    if (documents) {
-      const finished = documents.some((document) => processing.has(document.id) && !isProcessing(document));
-      processing = new Set(documents.filter(isProcessing).map((document) => document.id));
-      const contexts = yield* select(selectContextsList);
-      if (finished && contexts.query === '') yield* put(contextsSearchSubmitted({ agentId, query: '' }));
-    }
-    // A document's progress arrives live; the poll stays for a stream that is down.
-    const documentChanged = liveEventWhere((event) => event.type === 'document.changed' && event.agentId === agentId);
-    const uploaded = (action: unknown) => documentsUploaded.match(action) && action.payload.agentId === agentId;
-    if (processing.size > 0) {
-      yield* race({ due: delay(DOCUMENTS_POLL_INTERVAL_MS), live: take(documentChanged) });
-    } else {
-      yield* race({ uploaded: take(uploaded), live: take(documentChanged) });
-    }
-  }
+/** The documents still being read, after a load (the last set when the load failed). */
+function* loadDocumentsProcessing(agentId: number, processing = new Set<number>()) {
+  const documents = yield* call(loadDocuments, agentId);
+  if (!documents) return processing;
+  const finished = documents.some((document) => processing.has(document.id) && !isProcessing(document));
+  const contexts = yield* select(selectContextsList);
+  if (finished && contexts.query === '') yield* put(contextsSearchSubmitted({ agentId, query: '' }));
+  return new Set(documents.filter(isProcessing).map((document) => document.id));
 }
+
+/**
+ * The agent page's documents: read again every DOCUMENTS_POLL_INTERVAL_MS while one is still
+ * processing, after each upload and on a live event about them. A document that finishes brings new
+ * contexts: the full list is read again (a search the owner typed stays as it is).
+ */
+export const documentsView = (agentId: number): FreshView<Set<number>> => ({
+  load: (processing) => loadDocumentsProcessing(agentId, processing),
+  intervalMs: (processing) => (processing.size > 0 ? DOCUMENTS_POLL_INTERVAL_MS : null),
+  changed: [
+    (action: Action) => documentsUploaded.match(action) && action.payload.agentId === agentId,
+    liveEventWhere((event) => event.type === 'document.changed' && event.agentId === agentId),
+  ],
+});
 
 /** Everything the agent page shows at first, until the page closes. */
 export function* openAgentDetail(action: ReturnType<typeof agentDetailOpened>) {
@@ -155,7 +154,7 @@ export function* openAgentDetail(action: ReturnType<typeof agentDetailOpened>) {
       call(loadAgentDetail, agentId),
       call(loadMemories, agentId, ''),
       call(loadContexts, agentId, ''),
-      call(pollDocuments, agentId),
+      call(keepFresh, documentsView(agentId)),
     ]),
     closed: take(agentDetailClosed),
   });

@@ -15,15 +15,16 @@ import {
   registerSucceeded,
   selectAccessToken,
   selectUserFetchedAt,
+  userConfirmed,
   userLoaded,
   userLoadFailed,
   userRefreshRequested,
 } from './slice';
-import { connectionRefreshRequested } from '../connection/slice';
 import { toastShown } from '../toasts/slice';
 import { navigateTo } from '../../store/navigation';
 import { safely } from '../../store/safely';
 import { clearStoredToken, storeToken } from './session';
+import { watchVerificationResend } from './verificationResend';
 
 /** SPEC.md §9: a cached user younger than this is not fetched again unless asked to. */
 export const USER_FRESHNESS_MS = 5 * 60 * 1000;
@@ -99,7 +100,7 @@ export function* refreshUser({ payload }: ReturnType<typeof userRefreshRequested
       return;
     }
   }
-  yield* put(connectionRefreshRequested({ force }));
+  yield* put(userConfirmed({ force }));
 }
 
 export function* logout() {
@@ -137,5 +138,6 @@ export function* watchAuth() {
   yield* takeLeading(loginSubmitted, safely(login));
   yield* takeLeading(registerSubmitted, safely(register));
   yield* fork(watchUserRefresh);
+  yield* fork(watchVerificationResend);
   yield* takeLeading(logoutRequested, safely(logout));
 }

@@ -86,6 +86,11 @@ const authSlice = createSlice({
     userLoadFailed(state, _action: PayloadAction<{ message: string }>) {
       if (state.userStatus === 'loading') state.userStatus = 'failed';
     },
+    /**
+     * The signed-in user is known fresh (loaded now, or cached within its window): the connection
+     * status that goes with it is checked next (src/features/connection/saga.ts), forced when this was.
+     */
+    userConfirmed(_state, _action: PayloadAction<{ force: boolean }>) {},
     logoutRequested() {},
     /** The session is over (logout, account deleted, token rejected): every cached datum goes. */
     loggedOut() {
@@ -114,6 +119,7 @@ export const {
   userRefreshRequested,
   userLoaded,
   userLoadFailed,
+  userConfirmed,
   logoutRequested,
   loggedOut,
 } = authSlice.actions;

@@ -2,7 +2,7 @@ import { call, put, select, takeLatest } from 'typed-redux-saga';
 
 import { errorText } from '../../api/client';
 import { connectionApi } from '../../api/connection';
-import { selectAccessToken, selectCurrentUser } from '../auth/slice';
+import { selectAccessToken, selectCurrentUser, userConfirmed } from '../auth/slice';
 import {
   connectionChecked,
   connectionCheckFailed,
@@ -48,8 +48,10 @@ export function* checkLandingConnection() {
   yield* call(checkConnection, () => askHealth(token));
 }
 
-/** SPEC.md §4: the owner's connection is checked only once their user is loaded. */
-export function* refreshConnection(action: ReturnType<typeof connectionRefreshRequested>) {
+/** SPEC.md §4: the owner's connection is checked only once their user is loaded (userConfirmed). */
+export function* refreshConnection(
+  action: ReturnType<typeof connectionRefreshRequested> | ReturnType<typeof userConfirmed>,
+) {
   const user = yield* select(selectCurrentUser);
   if (!user) return;
   const fetchedAt = yield* select(selectConnectionFetchedAt);
@@ -63,5 +65,5 @@ export function* refreshConnection(action: ReturnType<typeof connectionRefreshRe
 
 export function* watchConnection() {
   yield* takeLatest(landingOpened, safely(checkLandingConnection));
-  yield* takeLatest(connectionRefreshRequested, safely(refreshConnection));
+  yield* takeLatest([connectionRefreshRequested, userConfirmed], safely(refreshConnection));
 }

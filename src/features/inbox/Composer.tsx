@@ -25,7 +25,7 @@ import {
   selectReplyTarget,
 } from './selectors';
 import type { Attachment } from './state';
-import { useNow } from './useNow';
+import { useNow } from '../../components/useNow';
 import { WINDOW_REFRESH_MS } from './WindowChip';
 import { attachmentChosen, attachmentRemoved, attachmentSubmitted, draftEdited, replySubmitted } from './slice';
 

@@ -37,7 +37,7 @@ import {
   moreConversationsRequested,
 } from './slice';
 import type { OlderStatus } from './state';
-import { useNow } from './useNow';
+import { useNow } from '../../components/useNow';
 import { NO_LAYOUT_RECT, observeRectOrFallback } from './virtual';
 
 export { CONVERSATION_ROW_HEIGHT_PX };

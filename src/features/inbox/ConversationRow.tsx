@@ -10,7 +10,7 @@ import { conversationName } from './format';
 import { NeedsYouChip } from './HandoverControls';
 import { attendanceChangeClicked, HANDOVER_TEXTS, selectAttendanceChanging } from './handoverSlice';
 import { selectSearch } from './selectors';
-import { listTime } from './time';
+import { listTime } from '../../components/time';
 
 export const CONVERSATION_ROW_HEIGHT_PX = 72;
 

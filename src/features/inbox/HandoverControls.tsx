@@ -6,12 +6,8 @@ import Chip from '@mui/material/Chip';
 import type { ReactElement } from 'react';
 import type { Conversation } from '../../../contract';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import {
-  HANDOVER_TEXTS,
-  attendanceChangeClicked,
-  selectAttendanceChanging,
-  type AttendanceChange,
-} from './handoverSlice';
+import type { AttendanceChange } from '../live/inboxEvents';
+import { HANDOVER_TEXTS, attendanceChangeClicked, selectAttendanceChanging } from './handoverSlice';
 
 type Attended = Pick<Conversation, 'id' | 'owner' | 'needs_you' | 'done'>;
 

@@ -21,7 +21,7 @@ import MessageMedia from './MessageMedia';
 import MessageSources, { hasSources } from './MessageSources';
 import { pricingLabel } from './pricing';
 import { ownReaction, QUICK_REACTIONS } from './reaction';
-import { messageTime } from './time';
+import { messageTime } from '../../components/time';
 
 export interface MessageBubbleProps {
   message: Message;

@@ -13,7 +13,7 @@ import {
   reactionPicked,
   replyTargetChosen,
 } from './slice';
-import { useNow } from './useNow';
+import { useNow } from '../../components/useNow';
 import { NO_LAYOUT_RECT, observeRectOrFallback } from './virtual';
 
 /** Closer to the bottom than this counts as being at the bottom: new messages then scroll into view. */

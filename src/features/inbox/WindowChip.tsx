@@ -2,7 +2,7 @@ import ScheduleIcon from '@mui/icons-material/Schedule';
 import Chip, { type ChipProps } from '@mui/material/Chip';
 import type { Conversation } from '../../../contract';
 import { customerWindow, type CustomerWindowState } from './customerWindow';
-import { useNow } from './useNow';
+import { useNow } from '../../components/useNow';
 
 export interface WindowChipProps {
   conversation: Pick<Conversation, 'window_closes_at'> | null;

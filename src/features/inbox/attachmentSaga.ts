@@ -8,7 +8,8 @@ import { requireAccessToken } from '../auth/session';
 import { toastShown } from '../toasts/slice';
 import { heldAttachment, releaseAttachment } from './attachmentFile';
 import { INBOX_TEXTS } from './format';
-import { loadConversations, loadMessages } from './saga';
+import { loadMessages } from './conversationSaga';
+import { loadConversations } from './listSaga';
 import { selectAttachment } from './selectors';
 import { attachmentFailed, attachmentProgressed, attachmentSent, attachmentSubmitted } from './slice';
 

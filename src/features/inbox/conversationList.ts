@@ -14,7 +14,7 @@ import {
 
 /*
  * The conversation list's machine: its first load and polls, the pages further down, the server-side
- * search with its own pages, the unread badge and the mobile layout's list pane.
+ * search with its own pages, its count of unread conversations and the mobile layout's list pane.
  */
 
 const countUnread = (conversations: EntityState<Conversation, string>) =>
@@ -208,10 +208,5 @@ export const conversationListReducers = {
   },
   mobileListToggled(state: InboxState) {
     state.mobileListOpen = !state.mobileListOpen;
-  },
-  unreadBadgeShown() {},
-  unreadBadgeHidden() {},
-  unreadCountLoaded(state: InboxState, action: PayloadAction<number>) {
-    state.unreadConversations = action.payload;
   },
 };

@@ -3,30 +3,28 @@ import type { Feature } from '../../store/feature';
 import { watchAttachments } from './attachmentSaga';
 import { watchHandover } from './handoverSaga';
 import handoverSlice from './handoverSlice';
-import liveSlice from './liveSlice';
-import { watchNotifications } from './notificationsSaga';
+import { watchNotices } from './noticesSaga';
 import { watchReactions } from './reactionSaga';
-import notificationsSlice from './notificationsSlice';
 import { watchInbox } from './saga';
 import inboxSlice from './slice';
 
-/** The inbox's sagas: conversations and replies, and the hand-over UI; one crashing cannot stop the other. */
+/** The inbox's sagas: conversations and replies, the hand-over controls, the notices; one crashing cannot stop another. */
 function* inboxSaga() {
   yield* all([
     spawn(watchInbox),
     spawn(watchAttachments),
     spawn(watchReactions),
     spawn(watchHandover),
-    spawn(watchNotifications),
+    spawn(watchNotices),
   ]);
 }
 
 /**
- * Conversations, messages and replies, the sidebar's unread badge, the hand-overs (the header's
- * bell), the live stream that tells them all what changed, and the notifications it brings.
+ * Conversations, messages and the composer: the list, the open conversation, replies, attachments
+ * and reactions, who attends to a conversation, and which live events need the owner.
  */
 export default {
   name: 'inbox',
-  slices: [inboxSlice, handoverSlice, liveSlice, notificationsSlice],
+  slices: [inboxSlice, handoverSlice],
   saga: inboxSaga,
 } satisfies Feature;

@@ -1,4 +1,5 @@
-import type { Conversation } from '../../../contract';
+// The conversation's name and number are the shell's too (its bell, its notifications); the inbox's components take them from here.
+export { conversationName, conversationNumber, customerPhoneNumber } from '../../components/conversationName';
 
 /** SPEC.md §9 and §2 (Messages): the inbox's constants, imported by the components and their tests. */
 export const MOBILE_BREAKPOINT_PX = 768;
@@ -45,23 +46,6 @@ export const INBOX_TEXTS = {
   reactionFailed: 'Reaction not sent',
   react: 'React',
 } as const;
-
-const CONVERSATION_ID_SUFFIX = '@c.us';
-
-/** The customer's number as the id carries it: '15550100' for '15550100@c.us'. */
-export const conversationNumber = (id: string) =>
-  id.endsWith(CONVERSATION_ID_SUFFIX) ? id.slice(0, -CONVERSATION_ID_SUFFIX.length) : id;
-
-/**
- * The customer's number as the inbox shows it ('+15550100'); null for a customer who wrote with
- * their number hidden (a WhatsApp username, id '<BSUID>@bsuid'), who is never shown a number.
- */
-export const customerPhoneNumber = (id: string) =>
-  id.endsWith(CONVERSATION_ID_SUFFIX) ? `+${conversationNumber(id)}` : null;
-
-/** SPEC.md §3: a conversation whose name is its id shows '+' and the number instead. */
-export const conversationName = ({ id, name }: Pick<Conversation, 'id' | 'name'>) =>
-  name === id ? (customerPhoneNumber(id) ?? name) : name;
 
 /** SPEC.md §2: 'Replying to: ' plus the first 50 characters of the target and '...'. */
 export const replyPreview = (body: string) => `${INBOX_TEXTS.replyingTo}${body.slice(0, REPLY_PREVIEW_LENGTH)}...`;

@@ -2,45 +2,13 @@ import { all, call, put, takeLeading } from 'typed-redux-saga';
 import type { Conversation } from '../../../contract';
 import { errorText } from '../../api/client';
 import { handoverApi } from '../../api/inbox';
-import {
-  attendanceChangeClicked,
-  attendanceChanged,
-  attendanceChangeFailed,
-  escalationsLoaded,
-  HANDOVER_TEXTS,
-  handoverBellHidden,
-  handoverBellShown,
-} from './handoverSlice';
-import { toastShown } from '../toasts/slice';
-import { keepShellPartFresh, loadMessages, refreshConversations, UNREAD_REFRESH_INTERVAL_MS } from './saga';
 import { safely } from '../../store/safely';
-import { handoversChanged } from './liveSaga';
 import { requireAccessToken } from '../auth/session';
-
-/** The bell asks for the open hand-overs as often as the sidebar badge asks for the unread count. */
-export const HANDOVER_REFRESH_INTERVAL_MS = UNREAD_REFRESH_INTERVAL_MS;
-
-/** The bell keeps its last list when the hand-overs cannot be fetched. */
-export function* loadEscalations() {
-  try {
-    const token = yield* call(requireAccessToken);
-    const escalations = yield* call(handoverApi.escalations, token);
-    yield* put(escalationsLoaded(escalations));
-  } catch (error) {
-    console.warn('The open hand-overs could not be fetched', error);
-  }
-}
-
-/** The bell counts the open hand-overs while the shell shows it. */
-export function* watchHandoverBell() {
-  yield* call(keepShellPartFresh, {
-    shown: handoverBellShown,
-    hidden: handoverBellHidden,
-    load: loadEscalations,
-    intervalMs: HANDOVER_REFRESH_INTERVAL_MS,
-    changed: handoversChanged,
-  });
-}
+import { attendanceChanged } from '../live/inboxEvents';
+import { toastShown } from '../toasts/slice';
+import { loadMessages } from './conversationSaga';
+import { attendanceChangeClicked, attendanceChangeFailed, HANDOVER_TEXTS } from './handoverSlice';
+import { refreshConversations } from './listSaga';
 
 /** Each attendance change: its call, and the toasts that say how it went. */
 const ATTENDANCE = {
@@ -63,8 +31,8 @@ const ATTENDANCE = {
 
 /**
  * 'Hand back to AI', 'Take over' or 'Mark done': the server makes the change (and answers the open
- * hand-overs where it should); the messages, the list and the bell then refresh at once. A refusal
- * shows the server's reason.
+ * hand-overs where it should); the messages and the list then refresh at once, and the bell on
+ * `attendanceChanged`. A refusal shows the server's reason.
  */
 export function* changeAttendance({ payload }: ReturnType<typeof attendanceChangeClicked>) {
   const { conversationId, change } = payload;
@@ -80,11 +48,11 @@ export function* changeAttendance({ payload }: ReturnType<typeof attendanceChang
     return;
   }
   yield* put(toastShown({ ...texts.done, variant: 'success' }));
-  yield* all([call(loadMessages, conversationId), call(refreshConversations), call(loadEscalations)]);
+  yield* all([call(loadMessages, conversationId), call(refreshConversations)]);
   yield* put(attendanceChanged({ conversationId, change, conversation }));
 }
 
-/** Effects of the hand-over UI (src/features/inbox/handoverSlice.ts). */
+/** Effects of the chat header's attendance controls (src/features/inbox/handoverSlice.ts). */
 export function* watchHandover() {
-  yield* all([call(watchHandoverBell), takeLeading(attendanceChangeClicked, safely(changeAttendance))]);
+  yield* takeLeading(attendanceChangeClicked, safely(changeAttendance));
 }

@@ -1,30 +1,16 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { Conversation, Escalation } from '../../../contract';
 import { loggedOut } from '../auth/slice';
+import { attendanceChanged, type AttendanceChange } from '../live/inboxEvents';
 
-/**
- * Who attends to a conversation, changed from the chat header: hand it back to the AI, take it over
- * (the owner answers, the AI stays silent), or mark it done until the customer writes again.
- */
-export type AttendanceChange = 'handBack' | 'takeOver' | 'done';
-
-/** The hand-overs to the owner (the header's bell) and the chat header's attendance controls. */
+/** The chat header's attendance controls (the header's bell is the shell's: src/features/shell/bellSlice.ts). */
 export interface HandoverState {
-  /** Open hand-overs, newest first, as the server last listed them. */
-  escalations: Escalation[];
-  /** Whether the list has been fetched once (the badge counts nothing before). */
-  escalationsLoaded: boolean;
   /** The change under way (the request and the refresh after it); one at a time. */
   changing: { conversationId: string; change: AttendanceChange } | null;
 }
 
-export const initialHandoverState: HandoverState = {
-  escalations: [],
-  escalationsLoaded: false,
-  changing: null,
-};
+export const initialHandoverState: HandoverState = { changing: null };
 
-/** The texts of the hand-over UI. */
+/** The texts of the inbox's hand-over UI. */
 export const HANDOVER_TEXTS = {
   needsYou: 'Needs you',
   aiAnswering: 'AI answering',
@@ -44,8 +30,6 @@ export const HANDOVER_TEXTS = {
   markDoneFailed: 'Not marked done',
   aiReplying: 'AI is replying…',
   sources: 'Sources',
-  noHandovers: 'No open hand-overs',
-  handoversTitle: 'Open hand-overs',
   untitledDocument: 'Untitled document',
   memory: 'Memory',
 } as const;
@@ -54,27 +38,9 @@ const handoverSlice = createSlice({
   name: 'handover',
   initialState: initialHandoverState,
   reducers: {
-    /** The bell is on screen: its list is kept fresh until it goes. */
-    handoverBellShown() {},
-    handoverBellHidden() {},
-    escalationsLoaded(state, action: PayloadAction<Escalation[]>) {
-      state.escalations = action.payload;
-      state.escalationsLoaded = true;
-    },
     /** 'Hand back to AI', 'Take over' or 'Mark done' in the chat header; one change at a time. */
     attendanceChangeClicked(state, action: PayloadAction<{ conversationId: string; change: AttendanceChange }>) {
       state.changing ??= action.payload;
-    },
-    /** The server made the change, and the inbox has been refreshed. */
-    attendanceChanged(
-      state,
-      action: PayloadAction<{ conversationId: string; change: AttendanceChange; conversation: Conversation }>,
-    ) {
-      const { conversationId, conversation } = action.payload;
-      if (state.changing?.conversationId === conversationId) state.changing = null;
-      if (!conversation.needs_you) {
-        state.escalations = state.escalations.filter((escalation) => escalation.conversation_id !== conversationId);
-      }
     },
     attendanceChangeFailed(
       state,
@@ -84,22 +50,18 @@ const handoverSlice = createSlice({
     },
   },
   extraReducers: (builder) => {
+    // The server made the change, and the inbox has been refreshed.
+    builder.addCase(attendanceChanged, (state, action) => {
+      if (state.changing?.conversationId === action.payload.conversationId) state.changing = null;
+    });
     builder.addCase(loggedOut, () => initialHandoverState);
   },
 });
 
-export const {
-  handoverBellShown,
-  handoverBellHidden,
-  escalationsLoaded,
-  attendanceChangeClicked,
-  attendanceChanged,
-  attendanceChangeFailed,
-} = handoverSlice.actions;
+export const { attendanceChangeClicked, attendanceChangeFailed } = handoverSlice.actions;
 
 type WithHandover = { handover: HandoverState };
 
-export const selectEscalations = (state: WithHandover) => state.handover.escalations;
 export const selectAttendanceChanging = (state: WithHandover) => state.handover.changing;
 
 export default handoverSlice;

@@ -1,12 +1,5 @@
 import type { Conversation, LiveEvent } from '../../../contract';
-
-/** Why the owner is told of an event: a customer new to the inbox, one who waits for them, a hand-over. */
-export type NoticeKind = 'newConversation' | 'needsYou' | 'handover';
-
-export interface Notice {
-  kind: NoticeKind;
-  conversationId: string;
-}
+import type { Notice } from '../live/inboxEvents';
 
 export interface NoticeContext {
   /** The conversations the inbox knows, by id (an unknown one is new). */
@@ -22,7 +15,7 @@ export interface NoticeContext {
  * or one that the owner answers or that needs them. Quiet for the conversation already on screen in
  * a focused window, and for messages the AI answers.
  */
-export function noticeFor(event: LiveEvent, context: NoticeContext): Notice | undefined {
+export function noticeFor(event: LiveEvent, context: NoticeContext): Omit<Notice, 'name'> | undefined {
   if (event.type !== 'handover.opened' && event.type !== 'message.received') return undefined;
   const { conversationId } = event;
   if (conversationId === context.watchedId) return undefined;
@@ -32,10 +25,3 @@ export function noticeFor(event: LiveEvent, context: NoticeContext): Notice | un
   if (known.needs_you || known.owner === 'human') return { kind: 'needsYou', conversationId };
   return undefined;
 }
-
-/** What a notification says, by kind. */
-export const NOTICE_TEXTS: Record<NoticeKind, string> = {
-  newConversation: 'New conversation',
-  needsYou: 'New message for you',
-  handover: 'A customer needs you',
-};

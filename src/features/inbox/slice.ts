@@ -1,5 +1,6 @@
 import { createSlice } from '@reduxjs/toolkit';
 import { loggedOut } from '../auth/slice';
+import { templateReplySent, unreadCountLoaded } from '../live/inboxEvents';
 import { attachmentReducers } from './attachment';
 import { conversationListReducers } from './conversationList';
 import { openConversationReducers } from './openConversation';
@@ -24,6 +25,11 @@ const inboxSlice = createSlice({
     ...reactionReducers,
   },
   extraReducers: (builder) => {
+    // The badge's figure from the server: the inbox counts on from it (openConversation.ts).
+    builder.addCase(unreadCountLoaded, (state, action) => {
+      state.unreadConversations = action.payload;
+    });
+    builder.addCase(templateReplySent, replyReducers.replySent);
     builder.addCase(loggedOut, () => initialInboxState);
   },
 });
@@ -70,9 +76,6 @@ export const {
   reactionSent,
   reactionFailed,
   mobileListToggled,
-  unreadBadgeShown,
-  unreadBadgeHidden,
-  unreadCountLoaded,
 } = inboxSlice.actions;
 
 export default inboxSlice;

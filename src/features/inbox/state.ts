@@ -76,7 +76,7 @@ export interface InboxState {
   /** The search box as typed; the server searches it after a pause (./saga.ts). */
   search: string;
   searchResults: SearchResults;
-  /** Conversations with unread messages: the sidebar badge. */
+  /** Conversations with unread messages, as the inbox counts them (reportUnreadCount tells the shell's badge). */
   unreadConversations: number;
   open: OpenConversationState;
   /** Below the mobile breakpoint one pane shows: the list (true) or the chat. */

@@ -1,5 +1,5 @@
 import { all, call, delay, fork, put, race, select, take, takeLatest, takeLeading } from 'typed-redux-saga';
-import { liveEventWhere } from '../inbox/liveSaga';
+import { liveEventWhere } from '../live/events';
 import { ApiError } from '../../api/client';
 import { browserTimeZone, insightsApi, saveFile } from '../../api/insights';
 import {

@@ -4,8 +4,8 @@ import { templatesApi } from '../../api/templates';
 import { safely } from '../../store/safely';
 import { selectTemplatesStatus } from './selectors';
 import { requireAccessToken } from '../auth/session';
-import { liveEventWhere } from '../inbox/liveSaga';
-import { replySent } from '../inbox/slice';
+import { liveEventWhere } from '../live/events';
+import { templateReplySent } from '../live/inboxEvents';
 import { toastShown } from '../toasts/slice';
 import {
   templateCreated,
@@ -84,7 +84,7 @@ export function* sendTemplate(action: ReturnType<typeof templateSendSubmitted>) 
       ...(headerValues.length ? { header_values: headerValues } : {}),
     });
     yield* put(templateSent());
-    yield* put(replySent({ conversationId, message }));
+    yield* put(templateReplySent({ conversationId, message }));
     yield* put(toastShown({ title: TEMPLATE_TEXTS.sent }));
   } catch (error) {
     yield* put(templateSendFailed(refusalOf(error)));

@@ -24,9 +24,6 @@ import {
   profileSaveFailed,
   profileSaved,
   profileSubmitted,
-  verificationEmailResent,
-  verificationResendFailed,
-  verificationResendRequested,
   verifyEmailPageOpened,
 } from '../../../../src/features/account/slice';
 import {
@@ -43,7 +40,6 @@ import {
   deleteAccount,
   loadProfile,
   requestPasswordReset,
-  resendVerification,
   saveProfile,
   verifyEmail,
   watchAccount,
@@ -212,37 +208,6 @@ describe('account sagas', () => {
         .silentRun(50);
       expect(effects.call.filter((effect) => effect.payload.fn === authApi.verifyEmail)).toHaveLength(1);
     });
-  });
-
-  describe('resendVerification', () => {
-    const event = verificationResendRequested({ email: 'ada@example.com' });
-
-    it('reports the mail as sent', () =>
-      expectSaga(resendVerification, event)
-        .provide([[matchers.call.fn(authApi.resendVerification), { message: 'ok' }]])
-        .call(authApi.resendVerification, 'ada@example.com')
-        .put(verificationEmailResent())
-        .put.like(
-          toast({
-            title: 'Verification email sent',
-            description: 'Please check your inbox and spam folder.',
-            variant: 'success',
-          }),
-        )
-        .run());
-
-    it('asks to try later on failure', () =>
-      expectSaga(resendVerification, event)
-        .provide([[matchers.call.fn(authApi.resendVerification), throwError(new ApiError('Slow down', 429))]])
-        .put(verificationResendFailed({ message: 'Slow down' }))
-        .put.like(
-          toast({
-            title: 'Failed to send verification email',
-            description: 'Please try again later.',
-            variant: 'destructive',
-          }),
-        )
-        .run());
   });
 
   describe('loadProfile', () => {

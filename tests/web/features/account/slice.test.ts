@@ -24,9 +24,6 @@ import accountSlice, {
   profileSaved,
   profileSubmitted,
   resetPasswordPageOpened,
-  verificationEmailResent,
-  verificationResendFailed,
-  verificationResendRequested,
   verifyEmailPageOpened,
   type AccountState,
 } from '../../../../src/features/account/slice';
@@ -142,32 +139,6 @@ describe('account slice', () => {
         emailVerificationFailed({ token: 'abc', message: 'late' }),
       ]);
       expect(state.verification.status).toBe('success');
-    });
-  });
-
-  describe('resend verification', () => {
-    const requested = verificationResendRequested({ email: 'a@b.co' });
-
-    it('goes idle → sending → sent', () => {
-      expect(reduce([requested]).resend.status).toBe('sending');
-      expect(reduce([requested, verificationEmailResent()]).resend.status).toBe('sent');
-    });
-
-    it('goes sending → failed with the message', () => {
-      expect(reduce([requested, verificationResendFailed({ message: 'Down' })]).resend).toEqual({
-        status: 'failed',
-        error: 'Down',
-      });
-    });
-
-    it('ignores results that arrive while nothing is being sent', () => {
-      expect(reduce([verificationEmailResent()]).resend.status).toBe('idle');
-      expect(
-        reduce([requested, verificationEmailResent(), verificationResendFailed({ message: 'late' })]).resend,
-      ).toEqual({
-        status: 'sent',
-        error: null,
-      });
     });
   });
 

@@ -1,5 +1,5 @@
 import { expectSaga } from 'redux-saga-test-plan';
-import { liveEventReceived } from '../../../../src/features/inbox/liveSlice';
+import { liveEventReceived } from '../../../../src/features/live/slice';
 import * as matchers from 'redux-saga-test-plan/matchers';
 import { throwError } from 'redux-saga-test-plan/providers';
 import type { DocumentItem, Memory } from '../../../../contract/agents';
@@ -21,12 +21,16 @@ import {
   DOCUMENTS_POLL_INTERVAL_MS,
   loadMemories,
   openAgentDetail,
-  pollDocuments,
+  documentsView,
 } from '../../../../src/features/agents/detailSaga';
 import type { RootState } from '../../../../src/store';
 import { signedInStore, testReducer } from '../../support/store';
 import { DELAY_FN } from '../../support/saga-time';
 import { anAgentDetail } from '../../support/fixtures/agents';
+import { keepFresh } from '../../../../src/features/live/freshWhileShown';
+
+/** The documents' poll on its own, as the agent page runs it while it is open. */
+const pollDocuments = (agentId: number) => keepFresh(documentsView(agentId));
 
 const aMemory = (id: number, memory: string): Memory => ({
   id,

@@ -14,16 +14,13 @@ import {
   registerFailed,
   registerSubmitted,
   registerSucceeded,
+  userConfirmed,
   userLoaded,
   userLoadFailed,
   userRefreshRequested,
   type AuthState,
 } from '../../../../src/features/auth/slice';
-import {
-  connectionChecked,
-  connectionCheckStarted,
-  connectionRefreshRequested,
-} from '../../../../src/features/connection/slice';
+import { connectionChecked, connectionCheckStarted } from '../../../../src/features/connection/slice';
 import { toastShown, type ToastInput } from '../../../../src/features/toasts/slice';
 import {
   login,
@@ -163,7 +160,7 @@ describe('refreshUser', () => {
       ])
       .call(authApi.me, 'stored-token')
       .put(userLoaded({ user, fetchedAt: NOW }))
-      .put(connectionRefreshRequested({ force: false }))
+      .put(userConfirmed({ force: false }))
       .run();
     expect(storeState.auth.user).toEqual(user);
   });
@@ -173,7 +170,7 @@ describe('refreshUser', () => {
       .withState(stateWith({ user, userStatus: 'loaded', userFetchedAt: NOW - USER_FRESHNESS_MS + 1 }))
       .provide([[matchers.call.fn(Date.now), NOW]])
       .not.call.fn(authApi.me)
-      .put(connectionRefreshRequested({ force: false }))
+      .put(userConfirmed({ force: false }))
       .run());
 
   it('fetches a user older than 5 minutes', () =>
@@ -194,7 +191,7 @@ describe('refreshUser', () => {
         [matchers.call.fn(authApi.me), user],
       ])
       .call(authApi.me, 'stored-token')
-      .put(connectionRefreshRequested({ force: true }))
+      .put(userConfirmed({ force: true }))
       .run());
 
   it('does nothing without a token', () =>
@@ -211,7 +208,7 @@ describe('refreshUser', () => {
       ])
       .put(loggedOut())
       .put.like(toast({ title: AUTH_ERRORS.sessionExpired, variant: 'destructive' }))
-      .not.put.actionType(connectionRefreshRequested.type)
+      .not.put.actionType(userConfirmed.type)
       .run();
     expect(storeState.auth.status).toBe('anonymous');
     expect(window.localStorage.getItem(ACCESS_TOKEN_KEY)).toBeNull();

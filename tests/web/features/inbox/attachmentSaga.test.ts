@@ -8,7 +8,8 @@ import { requireAccessToken } from '../../../../src/features/auth/session';
 import { heldAttachment, holdAttachment } from '../../../../src/features/inbox/attachmentFile';
 import { mediaSendChannel, sendAttachment, watchAttachments } from '../../../../src/features/inbox/attachmentSaga';
 import { INBOX_TEXTS } from '../../../../src/features/inbox/format';
-import { loadConversations, loadMessages, MESSAGES_PAGE_SIZE } from '../../../../src/features/inbox/saga';
+import { loadMessages, MESSAGES_PAGE_SIZE } from '../../../../src/features/inbox/conversationSaga';
+import { loadConversations } from '../../../../src/features/inbox/listSaga';
 import { selectAttachment, selectAttachmentProblem } from '../../../../src/features/inbox/selectors';
 import {
   attachmentChosen,

@@ -24,34 +24,29 @@ import {
   replyFailed,
   replySent,
   replySubmitted,
-  unreadBadgeHidden,
-  unreadBadgeShown,
-  unreadCountLoaded,
 } from '../../../../src/features/inbox/slice';
 import { toastShown } from '../../../../src/features/toasts/slice';
+import { MESSAGES_PAGE_SIZE, watchOpenConversation } from '../../../../src/features/inbox/conversationSaga';
 import {
   CONVERSATIONS_PAGE_SIZE,
-  copyMessage,
-  hideMessage,
+  conversationsView,
   INBOX_LIST_RETRIES,
   INBOX_LIST_RETRY_DELAY_MS,
   INBOX_POLL_INTERVAL_MS,
   loadConversations,
-  MESSAGES_PAGE_SIZE,
-  pollConversations,
   SEARCH_DEBOUNCE_MS,
-  sendReply,
-  UNREAD_REFRESH_INTERVAL_MS,
   watchConversationsView,
-  watchInbox,
-  watchOpenConversation,
-  watchUnreadBadge,
-  writeToClipboard,
-} from '../../../../src/features/inbox/saga';
+} from '../../../../src/features/inbox/listSaga';
+import { copyMessage, hideMessage, sendReply, writeToClipboard } from '../../../../src/features/inbox/replySaga';
+import { watchInbox } from '../../../../src/features/inbox/saga';
+import { keepFresh } from '../../../../src/features/live/freshWhileShown';
 import type { RootState } from '../../../../src/store';
 import { stateAfter, testReducer } from '../../support/store';
 import { aConversation, aMessage } from '../../support/fixtures/inbox';
 import { controlledTime, DELAY_FN, noDelays, settle, STOP, untilStopped } from '../../support/saga-time';
+
+/** The list's poll on its own, as /messages runs it while the view is open. */
+const pollConversations = () => keepFresh(conversationsView);
 
 const grace = aConversation({ id: '15550100@c.us', unread_count: 1 });
 const alan = aConversation({ id: '15550199@c.us', name: 'Alan Turing' });
@@ -557,29 +552,5 @@ describe('the message menu', () => {
       .not.put(messageHidden(ref))
       .put.like(toast(INBOX_TEXTS.deleteFailed, 'Message not found.', 'destructive'))
       .run();
-  });
-});
-
-describe('the unread badge', () => {
-  it('asks for the unread count on show and every 15 s until hidden', async () => {
-    const time = controlledTime();
-    const unread = counted(() => ({ unread_conversations: 4 }));
-    const saga = started(
-      expectSaga(untilStopped, watchUnreadBadge)
-        .withReducer(testReducer, stateAfter())
-        .provide([[matchers.call.fn(inboxApi.unread), unread.provider], time.provider])
-        .put(unreadCountLoaded(4)),
-    );
-    saga.dispatch(unreadBadgeShown());
-    await settle();
-    expect(unread.calls).toHaveLength(1);
-    expect(time.waiting.map(({ ms }) => ms)).toEqual([UNREAD_REFRESH_INTERVAL_MS]);
-    await time.pass();
-    expect(unread.calls).toHaveLength(2);
-    saga.dispatch(unreadBadgeHidden());
-    await settle();
-    await time.pass();
-    expect(unread.calls).toHaveLength(2);
-    await saga.stop();
   });
 });

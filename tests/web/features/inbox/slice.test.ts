@@ -35,8 +35,8 @@ import inboxSlice, {
   replyTargetCleared,
   searchResultsLoaded,
   searchResultsLoadFailed,
-  unreadCountLoaded,
 } from '../../../../src/features/inbox/slice';
+import { templateReplySent, unreadCountLoaded } from '../../../../src/features/live/inboxEvents';
 import type { InboxState } from '../../../../src/features/inbox/state';
 import type { Conversation } from '../../../../contract';
 import { aConversation, aMessage } from '../../support/fixtures/inbox';
@@ -326,6 +326,17 @@ describe('the inbox state', () => {
     const sent = reducer(sending, replySent({ conversationId: grace.id, message: reply }));
     expect(sent.open).toMatchObject({ replyTargetId: null, draft: '', send: { status: 'idle', error: null } });
     expect(sent.open.messages.ids).toContain('wamid.r');
+  });
+
+  it('shows a template sent from the Send template dialog as a reply, and clears the draft', () => {
+    const writing = reduce(
+      ...[conversationsViewOpened(), conversationOpened(grace.id), messagesLoaded(page(grace.id))],
+      draftEdited('Yes'),
+    );
+    const template = aMessage({ id: 'wamid.t', body: 'Hello', is_from_us: true, sender: 'human', status: 'sent' });
+    const sent = reducer(writing, templateReplySent({ conversationId: grace.id, message: template }));
+    expect(sent.open).toMatchObject({ draft: '', send: { status: 'idle', error: null } });
+    expect(sent.open.messages.ids).toContain('wamid.t');
   });
 
   it('keeps the draft and the reply target when a send fails', () => {

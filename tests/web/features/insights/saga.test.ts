@@ -1,7 +1,7 @@
 import { expectSaga } from 'redux-saga-test-plan';
 import * as matchers from 'redux-saga-test-plan/matchers';
 import { dynamic, throwError } from 'redux-saga-test-plan/providers';
-import { liveEventReceived } from '../../../../src/features/inbox/liveSlice';
+import { liveEventReceived } from '../../../../src/features/live/slice';
 import { DELAY_FN } from '../../support/saga-time';
 import { browserTimeZone, insightsApi, saveFile } from '../../../../src/api/insights';
 import { ApiError } from '../../../../src/api/client';

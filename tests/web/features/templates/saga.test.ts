@@ -5,7 +5,7 @@ import { TEMPLATE_ERRORS, type Template } from '../../../../contract';
 import { ApiError } from '../../../../src/api/client';
 import { templatesApi } from '../../../../src/api/templates';
 import { requireAccessToken } from '../../../../src/features/auth/session';
-import { replySent } from '../../../../src/features/inbox/slice';
+import { templateReplySent } from '../../../../src/features/live/inboxEvents';
 import { createTemplate, reloadTemplates, sendTemplate, TEMPLATE_TEXTS } from '../../../../src/features/templates/saga';
 import templatesSlice, {
   initialTemplatesState,
@@ -103,7 +103,7 @@ describe('sendTemplate', () => {
         ],
       ])
       .put(templateSent())
-      .put(replySent({ conversationId: '15550100@c.us', message }))
+      .put(templateReplySent({ conversationId: '15550100@c.us', message }))
       .run());
 
   it('keeps the dialog open with the reason when the API refuses', () =>

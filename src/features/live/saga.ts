@@ -1,27 +1,16 @@
 import { eventChannel, type EventChannel } from 'redux-saga';
 import { call, delay, put, race, select, take } from 'typed-redux-saga';
 import type { Action } from '@reduxjs/toolkit';
-import type { LiveEvent } from '../../../contract';
 import { errorText } from '../../api/client';
 import { readLiveStream, type LiveMessage } from '../../api/live';
 import { safely } from '../../store/safely';
 import { requireAccessToken } from '../auth/session';
-import { loggedOut } from '../auth/slice';
-import {
-  liveEventReceived,
-  liveStreamConnecting,
-  liveStreamDropped,
-  liveStreamStopped,
-  type LiveState,
-} from './liveSlice';
-import { unreadBadgeHidden, unreadBadgeShown } from './slice';
+import { loggedOut, loginSucceeded, registerSucceeded, selectAuthStatus, sessionRestored } from '../auth/slice';
+import { liveEventReceived, liveStreamConnecting, liveStreamDropped, liveStreamStopped, selectLive } from './slice';
 
 /** After a drop the stream is tried again after this long, doubled with each failure up to LIVE_RETRY_MAX_MS. */
 export const LIVE_RETRY_BASE_MS = 1000;
 export const LIVE_RETRY_MAX_MS = 30_000;
-
-const selectLive = (state: { live: LiveState }) => state.live;
-export const selectLiveOpen = (state: { live: LiveState }) => state.live.status === 'open';
 
 /** What the stream channel emits: each message, then once why it ended. */
 export type LiveChannelItem = { message: LiveMessage } | { ended: string };
@@ -66,46 +55,20 @@ export function* runLiveStream() {
   }
 }
 
-/** The stream is open while the signed-in shell shows (its sidebar badge), until the owner signs out. */
-export function* watchLiveStream() {
-  while (true) {
-    yield* take(unreadBadgeShown);
-    yield* race({ run: call(safely(runLiveStream)), stopped: take([unreadBadgeHidden, loggedOut]) });
-    yield* put(liveStreamStopped());
-  }
-}
-
-/** A predicate for `take`: a live event that `concerns` says matters here (a resync always does). */
-export function liveEventWhere(concerns: (event: LiveEvent) => boolean) {
-  return (action: Action): boolean =>
-    liveEventReceived.match(action) && (action.payload.event.type === 'resync' || concerns(action.payload.event));
-}
-
-const CONVERSATION_EVENTS = new Set<LiveEvent['type']>([
-  'message.received',
-  'message.sent',
-  'message.status',
-  'conversation.changed',
-  'handover.opened',
-  'handover.closed',
-]);
-
-/** The conversation list (and the unread badge) change with every event about a conversation. */
-export const listChanged = liveEventWhere((event) => CONVERSATION_EVENTS.has(event.type));
-
-/** The open conversation changes with an event about it. */
-export const conversationChanged = (conversationId: string) =>
-  liveEventWhere((event) => 'conversationId' in event && event.conversationId === conversationId);
-
-/** The bell changes with a hand-over opened or closed. */
-export const handoversChanged = liveEventWhere((event) => event.type.startsWith('handover.'));
+/** The session became signed in: a token found in storage at start, a login or a registration. */
+export const sessionSignedIn = (action: Action): boolean =>
+  loginSucceeded.match(action) ||
+  registerSucceeded.match(action) ||
+  (sessionRestored.match(action) && action.payload.accessToken !== null);
 
 /**
- * Between two polls: SPEC's interval while the stream is down; while it is open, no poll at all
- * until it drops (then at once, to catch up), as the events say what changed.
+ * The stream is open for the signed-in session, whatever page shows (the phone layout's closed
+ * drawer included), from sign-in until the owner signs out. The root saga runs this watcher.
  */
-export function* untilPollDue(intervalMs: number) {
-  const open = yield* select(selectLiveOpen);
-  if (open) yield* take(liveStreamDropped);
-  else yield* delay(intervalMs);
+export function* watchLiveStream() {
+  while (true) {
+    if ((yield* select(selectAuthStatus)) !== 'authenticated') yield* take(sessionSignedIn);
+    yield* race({ run: call(safely(runLiveStream)), stopped: take(loggedOut) });
+    yield* put(liveStreamStopped());
+  }
 }

@@ -6,20 +6,23 @@ import type { LiveEvent } from '../../../../contract';
 import { parseLiveMessages } from '../../../../src/api/live';
 import { inboxApi } from '../../../../src/api/inbox';
 import { requireAccessToken } from '../../../../src/features/auth/session';
+import { loggedOut, loginSucceeded, sessionRestored } from '../../../../src/features/auth/slice';
+import { conversationsView, INBOX_POLL_INTERVAL_MS } from '../../../../src/features/inbox/listSaga';
+import { conversationsViewOpened } from '../../../../src/features/inbox/slice';
+import { keepFresh } from '../../../../src/features/live/freshWhileShown';
 import {
   LIVE_RETRY_BASE_MS,
   liveChannel,
   runLiveStream,
+  watchLiveStream,
   type LiveChannelItem,
-} from '../../../../src/features/inbox/liveSaga';
+} from '../../../../src/features/live/saga';
 import liveSlice, {
   liveEventReceived,
   liveStreamConnecting,
   liveStreamDropped,
   liveStreamStopped,
-} from '../../../../src/features/inbox/liveSlice';
-import { INBOX_POLL_INTERVAL_MS, pollConversations } from '../../../../src/features/inbox/saga';
-import { conversationsViewOpened } from '../../../../src/features/inbox/slice';
+} from '../../../../src/features/live/slice';
 import { stateAfter, testReducer } from '../../support/store';
 import { aConversation } from '../../support/fixtures/inbox';
 import { controlledTime, settle, STOP, untilStopped } from '../../support/saga-time';
@@ -109,11 +112,81 @@ describe('runLiveStream', () => {
   });
 });
 
+describe('the stream for the signed-in session', () => {
+  /** Runs the watcher as the root saga does; each stream it opens is a channel the test feeds. */
+  function watched(initial = testReducer(undefined, { type: '@@INIT' })) {
+    const streams: ReturnType<typeof sagaChannel<LiveChannelItem>>[] = [];
+    const saga = expectSaga(untilStopped, watchLiveStream)
+      .withReducer(testReducer, initial)
+      .provide([
+        [matchers.call.fn(requireAccessToken), 'token'],
+        [
+          matchers.call.fn(liveChannel),
+          dynamic(() => {
+            const channel = sagaChannel<LiveChannelItem>();
+            streams.push(channel);
+            return channel;
+          }),
+        ],
+      ]);
+    return { saga, streams, finished: saga.run({ timeout: 5_000, silenceTimeout: true }) };
+  }
+
+  it('opens at sign-in with no page or badge on screen, and closes at logout', async () => {
+    const { saga, streams, finished } = watched();
+    await settle();
+    expect(streams).toHaveLength(0);
+
+    saga.dispatch(loginSucceeded({ accessToken: 'token' }));
+    await settle();
+    expect(streams).toHaveLength(1);
+    streams[0].put({ message: { event: received } });
+    await settle();
+
+    saga.dispatch(loggedOut());
+    await settle();
+    saga.dispatch(STOP);
+    const { effects, storeState } = await finished;
+    const puts = effects.put.map((effect: { payload: { action: { type: string } } }) => effect.payload.action);
+    expect(puts).toEqual([liveStreamConnecting(), liveEventReceived({ event: received }), liveStreamStopped()]);
+    expect(storeState.live).toEqual(liveSlice.getInitialState());
+  });
+
+  it('opens for a session restored from a stored token, and not for a visitor without one', async () => {
+    const visitor = watched();
+    visitor.saga.dispatch(sessionRestored({ accessToken: null }));
+    await settle();
+    expect(visitor.streams).toHaveLength(0);
+    visitor.saga.dispatch(STOP);
+    await visitor.finished;
+
+    const owner = watched();
+    owner.saga.dispatch(sessionRestored({ accessToken: 'stored-token' }));
+    await settle();
+    expect(owner.streams).toHaveLength(1);
+    owner.saga.dispatch(STOP);
+    await owner.finished;
+  });
+
+  it('opens at once when the session is already signed in, and again at the next sign-in after a logout', async () => {
+    const { saga, streams, finished } = watched(stateAfter());
+    await settle();
+    expect(streams).toHaveLength(1);
+    saga.dispatch(loggedOut());
+    await settle();
+    saga.dispatch(loginSucceeded({ accessToken: 'token' }));
+    await settle();
+    expect(streams).toHaveLength(2);
+    saga.dispatch(STOP);
+    await finished;
+  });
+});
+
 describe('polling while the stream is open', () => {
   it('does not poll on a timer, reloads the list at once on an event about a conversation, and polls again after a drop', async () => {
     const time = controlledTime();
     const calls: unknown[] = [];
-    const saga = expectSaga(untilStopped, pollConversations)
+    const saga = expectSaga(untilStopped, () => keepFresh(conversationsView))
       .withReducer(
         testReducer,
         stateAfter(conversationsViewOpened(), liveStreamConnecting(), liveEventReceived(position(1))),

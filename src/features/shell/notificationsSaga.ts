@@ -2,8 +2,7 @@ import { channel, type Channel } from 'redux-saga';
 import { call, fork, put, select, take, takeEvery, takeLeading } from 'typed-redux-saga';
 import { navigateTo } from '../../store/navigation';
 import { safely } from '../../store/safely';
-import { liveEventReceived } from './liveSlice';
-import { noticeFor, NOTICE_TEXTS, type NoticeContext } from './notices';
+import { ownerNoticeRaised, type NoticeKind } from '../live/inboxEvents';
 import {
   desktopNotificationsRequested,
   desktopNotificationsTurnedOff,
@@ -13,8 +12,6 @@ import {
   selectNotifications,
   type DesktopPermission,
 } from './notificationsSlice';
-import { conversationName } from './format';
-import type { InboxState } from './state';
 
 /** Where this browser remembers the owner's choices. */
 export const NOTIFICATION_PREFERENCES_KEY = 'threadline.notifications';
@@ -74,29 +71,20 @@ export function showDesktopNotification(title: string, body: string, conversatio
   };
 }
 
-export const windowFocused = () => document.hasFocus();
+/** What a notification says, by kind. */
+export const NOTICE_TEXTS: Record<NoticeKind, string> = {
+  newConversation: 'New conversation',
+  needsYou: 'New message for you',
+  handover: 'A customer needs you',
+};
 
-const selectInbox = (state: { inbox: InboxState }) => state.inbox;
-
-/** Tells the owner of a live event that needs them (./notices.ts), the ways they chose. */
-export function* notifyOwner(clicks: Channel<string>, { payload }: ReturnType<typeof liveEventReceived>) {
+/** Tells the owner of a notice the inbox raised (src/features/inbox/notices.ts), the ways they chose. */
+export function* notifyOwner(clicks: Channel<string>, { payload: notice }: ReturnType<typeof ownerNoticeRaised>) {
   const preferences = yield* select(selectNotifications);
   const desktop = preferences.desktop && preferences.permission === 'granted';
-  if (!preferences.sound && !desktop) return;
-  const inbox = yield* select(selectInbox);
-  const focused = yield* call(windowFocused);
-  const context: NoticeContext = {
-    conversations: inbox.conversations.entities,
-    listLoaded: inbox.conversationsStatus === 'loaded',
-    watchedId: focused ? inbox.open.conversationId : null,
-  };
-  const notice = noticeFor(payload.event, context);
-  if (!notice) return;
   if (preferences.sound) yield* call(chime);
   if (desktop) {
-    const known = inbox.conversations.entities[notice.conversationId];
-    const name = conversationName(known ?? { id: notice.conversationId, name: '' });
-    yield* call(showDesktopNotification, NOTICE_TEXTS[notice.kind], name, notice.conversationId, clicks);
+    yield* call(showDesktopNotification, NOTICE_TEXTS[notice.kind], notice.name, notice.conversationId, clicks);
   }
 }
 
@@ -126,7 +114,7 @@ export function* requestDesktopNotifications() {
   yield* put(desktopPermissionAnswered(permission));
 }
 
-/** Notifications: the owner's choices, the browser's permission, and a notice for each event that needs them. */
+/** Notifications: the owner's choices, the browser's permission, and each notice the inbox raises. */
 export function* watchNotifications() {
   const clicks = yield* call(channel<string>);
   yield* call(loadPreferences);
@@ -136,5 +124,5 @@ export function* watchNotifications() {
     [notificationSoundToggled, desktopPermissionAnswered, desktopNotificationsTurnedOff],
     safely(savePreferences),
   );
-  yield* takeEvery(liveEventReceived, safely(notifyOwner), clicks);
+  yield* takeEvery(ownerNoticeRaised, safely(notifyOwner), clicks);
 }

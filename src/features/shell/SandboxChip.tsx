@@ -1,7 +1,7 @@
 import ScienceIcon from '@mui/icons-material/Science';
 import Chip from '@mui/material/Chip';
-import { selectIsSandbox } from '../features/connection/slice';
-import { useAppSelector } from '../store/hooks';
+import { selectIsSandbox } from '../connection/slice';
+import { useAppSelector } from '../../store/hooks';
 
 /** Where the sandbox's customer phone lives (served by the API server, not the SPA). */
 export const SANDBOX_PHONE_URL = '/sandbox/phone';

@@ -1,9 +1,9 @@
 import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import { useEffect, type ReactNode } from 'react';
-import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import { selectUnreadConversations } from './selectors';
-import { unreadBadgeHidden, unreadBadgeShown } from './slice';
+import { useAppSelector } from '../../store/hooks';
+import { selectUnreadConversations, unreadBadgeHidden, unreadBadgeShown } from './badgeSlice';
+import { useShownEvents } from './useShownEvents';
 
 const VISUALLY_HIDDEN = {
   position: 'absolute',
@@ -49,16 +49,9 @@ export interface UnreadBadgeProps {
  * kept fresh while it is on screen; nothing when there are none.
  */
 export default function UnreadBadge({ children }: UnreadBadgeProps) {
-  const dispatch = useAppDispatch();
   const unread = useAppSelector(selectUnreadConversations);
   useUnreadTitle(unread);
-
-  useEffect(() => {
-    dispatch(unreadBadgeShown());
-    return () => {
-      dispatch(unreadBadgeHidden());
-    };
-  }, [dispatch]);
+  useShownEvents(unreadBadgeShown, unreadBadgeHidden);
 
   if (unread === 0) return children;
   const label = `${unread} unread ${unread === 1 ? 'conversation' : 'conversations'}`;

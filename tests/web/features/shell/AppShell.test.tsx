@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { UserProfile } from '../../../contract';
-import { ACCESS_TOKEN_KEY } from '../../../src/features/auth/session';
-import { ANALYTICS_LOADING, json, mockApi, pending, requestsMade } from '../support/api-mock';
-import { renderApp } from '../support/render';
-import { aUser } from '../support/users';
+import type { UserProfile } from '../../../../contract';
+import { ACCESS_TOKEN_KEY } from '../../../../src/features/auth/session';
+import { ANALYTICS_LOADING, json, mockApi, pending, requestsMade } from '../../support/api-mock';
+import { renderApp } from '../../support/render';
+import { aUser } from '../../support/users';
 
 function signedIn({ user = aUser(), connected = false }: { user?: UserProfile; connected?: boolean } = {}) {
   window.localStorage.setItem(ACCESS_TOKEN_KEY, 'stored-token');

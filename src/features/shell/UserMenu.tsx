@@ -11,9 +11,9 @@ import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { selectUserMenuName } from '../features/auth/selectors';
-import { logoutRequested, selectCurrentUser } from '../features/auth/slice';
-import { useAppDispatch, useAppSelector } from '../store/hooks';
+import { selectUserMenuName } from '../auth/selectors';
+import { logoutRequested, selectCurrentUser } from '../auth/slice';
+import { useAppDispatch, useAppSelector } from '../../store/hooks';
 
 /** The avatar in the header and its menu: who is signed in, their settings, and the way out. */
 export default function UserMenu() {

@@ -6,13 +6,15 @@ import ListSubheader from '@mui/material/ListSubheader';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Tooltip from '@mui/material/Tooltip';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
-import { HANDOVER_TEXTS, handoverBellHidden, handoverBellShown, selectEscalations } from './handoverSlice';
-import { conversationName } from './format';
-import { messageTime } from './time';
-import { useNow } from './useNow';
-import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import type { Escalation } from '../../../contract';
+import { conversationName } from '../../components/conversationName';
+import { messageTime } from '../../components/time';
+import { useNow } from '../../components/useNow';
+import { useAppSelector } from '../../store/hooks';
+import { BELL_TEXTS, handoverBellHidden, handoverBellShown, selectEscalations } from './bellSlice';
+import { useShownEvents } from './useShownEvents';
 
 /** Where a hand-over's conversation opens: the inbox, with that conversation on screen. */
 const handoverPath = (conversationId: string) => `/messages?c=${encodeURIComponent(conversationId)}`;
@@ -20,27 +22,42 @@ const handoverPath = (conversationId: string) => `/messages?c=${encodeURICompone
 const countLabel = (count: number) => `${count} open ${count === 1 ? 'hand-over' : 'hand-overs'}`;
 
 /**
+ * The bell menu's items: each open hand-over with its reason and age, opening its conversation. A
+ * function, not a component: the menu's keyboard focus looks for its items among its own children.
+ */
+function handoverItems(escalations: Escalation[], now: number, onOpen: () => void) {
+  if (escalations.length === 0) return <MenuItem disabled>{BELL_TEXTS.noHandovers}</MenuItem>;
+  return escalations.map((escalation) => (
+    <MenuItem
+      key={escalation.id}
+      component={Link}
+      to={handoverPath(escalation.conversation_id)}
+      onClick={onOpen}
+      sx={{ maxWidth: 360, whiteSpace: 'normal' }}
+    >
+      <ListItemText
+        primary={conversationName({ id: escalation.conversation_id, name: escalation.customer_name })}
+        secondary={`${escalation.reason} · ${messageTime(escalation.created_at, now)}`}
+      />
+    </MenuItem>
+  ));
+}
+
+/**
  * The header's bell (DESIGN.md §12): its badge counts the open hand-overs to the owner, kept fresh
  * while the shell is on screen; its menu lists them, each opening its conversation.
  */
 export default function HandoverBell() {
-  const dispatch = useAppDispatch();
   const escalations = useAppSelector(selectEscalations);
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const now = useNow();
   const count = escalations.length;
-
-  useEffect(() => {
-    dispatch(handoverBellShown());
-    return () => {
-      dispatch(handoverBellHidden());
-    };
-  }, [dispatch]);
+  useShownEvents(handoverBellShown, handoverBellHidden);
 
   const close = () => setAnchor(null);
   return (
     <>
-      <Tooltip title={count > 0 ? countLabel(count) : HANDOVER_TEXTS.noHandovers} enterDelay={700}>
+      <Tooltip title={count > 0 ? countLabel(count) : BELL_TEXTS.noHandovers} enterDelay={700}>
         <IconButton
           aria-label={count > 0 ? `Notifications: ${countLabel(count)}` : 'Notifications'}
           aria-haspopup="menu"
@@ -62,27 +79,10 @@ export default function HandoverBell() {
         onClose={close}
         anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-        slotProps={{ list: { 'aria-label': HANDOVER_TEXTS.handoversTitle, dense: true } }}
+        slotProps={{ list: { 'aria-label': BELL_TEXTS.handoversTitle, dense: true } }}
       >
-        <ListSubheader>{HANDOVER_TEXTS.handoversTitle}</ListSubheader>
-        {count === 0 ? (
-          <MenuItem disabled>{HANDOVER_TEXTS.noHandovers}</MenuItem>
-        ) : (
-          escalations.map((escalation) => (
-            <MenuItem
-              key={escalation.id}
-              component={Link}
-              to={handoverPath(escalation.conversation_id)}
-              onClick={close}
-              sx={{ maxWidth: 360, whiteSpace: 'normal' }}
-            >
-              <ListItemText
-                primary={conversationName({ id: escalation.conversation_id, name: escalation.customer_name })}
-                secondary={`${escalation.reason} · ${messageTime(escalation.created_at, now)}`}
-              />
-            </MenuItem>
-          ))
-        )}
+        <ListSubheader>{BELL_TEXTS.handoversTitle}</ListSubheader>
+        {handoverItems(escalations, now, close)}
       </Menu>
     </>
   );

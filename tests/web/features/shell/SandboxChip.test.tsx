@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
-import { ACCESS_TOKEN_KEY } from '../../../src/features/auth/session';
-import { json, mockApi, pending } from '../support/api-mock';
-import { renderApp } from '../support/render';
-import { aUser } from '../support/users';
+import { ACCESS_TOKEN_KEY } from '../../../../src/features/auth/session';
+import { json, mockApi, pending } from '../../support/api-mock';
+import { renderApp } from '../../support/render';
+import { aUser } from '../../support/users';
 
 function signedIn(status: { isConnected: boolean; sandbox: boolean }) {
   window.localStorage.setItem(ACCESS_TOKEN_KEY, 'stored-token');

@@ -2,7 +2,7 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import type { LiveEvent } from '../../../contract';
 
 /**
- * The live stream's state machine (GET /api/v1/events): 'off' until the signed-in shell shows,
+ * The live stream's state machine (GET /api/v1/events): 'off' until the session is signed in,
  * 'connecting', 'open' once the server's first message came, 'down' between a drop and the next
  * try (polling then takes over). `lastEventId` is the last stream position heard: a reconnect
  * resumes from it, and the server says 'resync' when something was missed.
@@ -41,4 +41,10 @@ const liveSlice = createSlice({
 });
 
 export const { liveStreamConnecting, liveEventReceived, liveStreamDropped, liveStreamStopped } = liveSlice.actions;
+
+type WithLive = { live: LiveState };
+
+export const selectLive = (state: WithLive) => state.live;
+export const selectLiveOpen = (state: WithLive) => state.live.status === 'open';
+
 export default liveSlice;

@@ -1,5 +1,6 @@
-import { conversationName, replyPreview } from '../../../../src/features/inbox/format';
-import { listTime, messageTime } from '../../../../src/features/inbox/time';
+import { conversationName } from '../../../src/components/conversationName';
+import { replyPreview } from '../../../src/features/inbox/format';
+import { listTime, messageTime } from '../../../src/components/time';
 
 const NOW = new Date('2026-11-22T12:00:00.000Z').getTime();
 const SECOND = 1000;

@@ -4,8 +4,8 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { Link } from 'react-router';
-import { selectConnectionStatus } from '../features/connection/slice';
-import { useAppSelector } from '../store/hooks';
+import { selectConnectionStatus } from '../connection/slice';
+import { useAppSelector } from '../../store/hooks';
 
 export interface ConnectionFooterProps {
   onNavigate?: () => void;
