@@ -13,7 +13,7 @@ declare module 'fastify' {
 export interface JobsPluginOptions {
   /**
    * Whether this process polls for jobs. Default: in the embedded shape (no DATABASE_URL) the API
-   * runs them; in the scaled-out shape `npm run worker` does (server/worker.ts passes true). Under
+   * runs them; in the scaled-out shape `npm run worker` does (server/process/worker.ts passes true). Under
    * NODE_ENV=test nothing polls: tests run the queue themselves with `app.jobs.runUntilIdle()`, so
    * no job runs behind a test's back.
    */

@@ -85,7 +85,7 @@ describe('the scaled-out shape when PostgreSQL restarts', () => {
     try {
       const server = startServer(path.join(dataDir, 'api'), port, { DATABASE_URL: url });
       children.push(server);
-      const worker = runTs('server/worker.ts', [], {
+      const worker = runTs('server/process/worker.ts', [], {
         ...serverEnv(path.join(dataDir, 'worker'), 0),
         DATABASE_URL: url,
         LOG_LEVEL: 'info',
