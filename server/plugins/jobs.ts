@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { GraphileJobs } from '../jobs/graphile';
-import { INGESTION_LANE, JobRunner, REPLIES_LANE, type JobRunnerOptions, type Jobs } from '../jobs/runner';
+import { JobRunner, type JobRunnerOptions } from '../jobs/runner';
+import { INGESTION_LANE, REPLIES_LANE, type Jobs } from '../jobs/types';
 
 declare module 'fastify' {
   interface FastifyInstance {
