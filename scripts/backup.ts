@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from '../server/config';
 import { DataDirLocked, lockDataDir, SERVER_ROLE } from '../server/process/data-dir-lock';
-import { openPglite } from '../server/db/client';
+import { openPglite } from '../server/db/pglite';
 import { pgliteDir } from '../server/db/open';
 import { Refusal, run } from '../server/process/lifecycle';
 import { KEY_FILE } from '../server/secrets';

@@ -1,7 +1,8 @@
 import { EventEmitter } from 'node:events';
 import { Logger, run, runMigrations, runOnce, type Runner, type TaskList, type WorkerEvents } from 'graphile-worker';
 import pg from 'pg';
-import { hearConnectionErrors, type Executor } from '../db/client';
+import type { Executor } from '../db/client';
+import { hearConnectionErrors } from '../db/postgres';
 import { reconnectDelayMs } from '../db/reconnect';
 import { ShuttingDown } from '../shutdown';
 import { executeJob, MAX_CRASHES } from './execute';

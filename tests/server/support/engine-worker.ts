@@ -1,5 +1,5 @@
 import { GraphileJobs } from '../../../server/jobs/graphile';
-import { openPostgres } from '../../../server/db/client';
+import { openPostgres } from '../../../server/db/postgres';
 import { run } from '../../../server/process/lifecycle';
 import { createSecrets } from '../../../server/secrets';
 import { silentLog } from './silent-log';
