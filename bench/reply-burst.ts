@@ -156,7 +156,7 @@ function processEnv(port: number, dataDir: string, modelUrl: string): NodeJS.Pro
 async function embeddedShape(modelUrl: string): Promise<Shape> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'threadline-bench-embedded-'));
-  const server = runTs('server/main.ts', [], processEnv(port, dataDir, modelUrl));
+  const server = runTs('server/process/main.ts', [], processEnv(port, dataDir, modelUrl));
   const close = async () => {
     await stop(server);
     fs.rmSync(dataDir, { recursive: true, force: true });
@@ -184,7 +184,7 @@ async function scaledOutShape(modelUrl: string): Promise<Shape> {
     DATABASE_URL: database.url,
     SECRET_KEY: crypto.randomBytes(32).toString('base64'),
   };
-  const server = runTs('server/main.ts', [], env);
+  const server = runTs('server/process/main.ts', [], env);
   const { db } = database;
   const workers: Child[] = [];
   const close = async () => {
@@ -194,7 +194,7 @@ async function scaledOutShape(modelUrl: string): Promise<Shape> {
   };
   try {
     await waitForHealth(server, port);
-    for (let i = 0; i < WORKERS; i += 1) workers.push(runTs('server/worker.ts', [], env));
+    for (let i = 0; i < WORKERS; i += 1) workers.push(runTs('server/process/worker.ts', [], env));
     // Each worker's pools beat for every worker of theirs (replies, ingestion).
     const expected = WORKERS * (REPLY_CONCURRENCY + 1);
     const deadline = Date.now() + SERVER_START_TIMEOUT_MS;

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
-import { openPglite, type Db } from '../server/db/client';
+import type { Db } from '../server/db/client';
+import { openPglite } from '../server/db/pglite';
 import { migrate } from '../server/db/migrate';
 import { searchContexts } from '../server/services/knowledge/contexts';
 import { EMBEDDING_DIMENSIONS, normalize } from '../server/services/ai/embeddings';

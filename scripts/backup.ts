@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from '../server/config';
-import { DataDirLocked, lockDataDir, SERVER_ROLE } from '../server/data-dir-lock';
-import { openPglite } from '../server/db/client';
+import { DataDirLocked, lockDataDir, SERVER_ROLE } from '../server/process/data-dir-lock';
+import { openPglite } from '../server/db/pglite';
 import { pgliteDir } from '../server/db/open';
-import { Refusal, run } from '../server/lifecycle';
+import { Refusal, run } from '../server/process/lifecycle';
 import { KEY_FILE } from '../server/secrets';
-import { BACKUP_ROLE, requestSnapshot } from '../server/snapshots';
+import { BACKUP_ROLE, requestSnapshot } from '../server/process/snapshots';
 
 /**
  * `npm run backup [-- <folder>]`: a copy of DATA_DIR that is restored by using it as DATA_DIR — the

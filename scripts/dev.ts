@@ -7,7 +7,7 @@ import { devApiEnvironment } from './dev-env';
 /** `npm run dev`: the API with reload (tsx watch) and the SPA from webpack's dev server. */
 const webpackConfig = config(undefined, { mode: 'development' });
 const devServerUrl = `http://localhost:${webpackConfig.devServer?.port}`;
-const api = spawn(process.execPath, ['--import', 'tsx', '--watch', 'server/main.ts'], {
+const api = spawn(process.execPath, ['--import', 'tsx', '--watch', 'server/process/main.ts'], {
   stdio: 'inherit',
   env: devApiEnvironment(process.env, devServerUrl),
 });

@@ -21,7 +21,7 @@ Promise.resolve()
   .then(async () => {
     if (!isWebBuildFresh()) buildWebApart();
     process.env.NODE_ENV ??= 'production';
-    await import('../server/main');
+    await import('../server/process/main');
   })
   .catch((error: unknown) => {
     console.error(error instanceof Error ? error.message : error);

@@ -263,6 +263,55 @@ function optional(value: string | undefined): string | undefined {
   return value === undefined || value.trim() === '' ? undefined : value.trim();
 }
 
+/** An integer setting that cannot go below 1 (a smaller value means 1). */
+function atLeastOne(name: string, value: string | undefined, fallback: number): number {
+  return Math.max(1, integer(name, value, fallback));
+}
+
+function httpTimeouts(env: NodeJS.ProcessEnv): HttpTimeouts {
+  return {
+    headersMs: atLeastOne('HTTP_HEADERS_TIMEOUT_MS', env.HTTP_HEADERS_TIMEOUT_MS, DEFAULT_HTTP_TIMEOUTS.headersMs),
+    requestMs: atLeastOne('HTTP_REQUEST_TIMEOUT_MS', env.HTTP_REQUEST_TIMEOUT_MS, DEFAULT_HTTP_TIMEOUTS.requestMs),
+    idleMs: atLeastOne('HTTP_IDLE_TIMEOUT_MS', env.HTTP_IDLE_TIMEOUT_MS, DEFAULT_HTTP_TIMEOUTS.idleMs),
+  };
+}
+
+function sessionIdle(env: NodeJS.ProcessEnv): SessionIdleLimits {
+  const minutes = atLeastOne('SESSION_IDLE_MINUTES', env.SESSION_IDLE_MINUTES, DEFAULT_SESSION_IDLE.seconds / MINUTE);
+  const rememberedDays = atLeastOne(
+    'REMEMBERED_SESSION_IDLE_DAYS',
+    env.REMEMBERED_SESSION_IDLE_DAYS,
+    DEFAULT_SESSION_IDLE.rememberedSeconds / DAY,
+  );
+  return { seconds: minutes * MINUTE, rememberedSeconds: rememberedDays * DAY };
+}
+
+/** Meta's app (unset: the sandbox) and the Graph API it is reached through. */
+function whatsapp(env: NodeJS.ProcessEnv): WhatsAppConfig {
+  return {
+    appId: optional(env.META_APP_ID),
+    appSecret: optional(env.META_APP_SECRET),
+    configId: optional(env.META_CONFIG_ID),
+    verifyToken: optional(env.META_VERIFY_TOKEN),
+    graphApiBaseUrl: optional(env.GRAPH_API_BASE_URL)?.replace(/\/+$/, ''),
+    graphApiVersion: optional(env.GRAPH_API_VERSION) ?? 'v23.0',
+    graphTimeoutMs: integer('GRAPH_API_TIMEOUT_MS', env.GRAPH_API_TIMEOUT_MS, 10_000),
+    sandboxTemplateReviewMs: integer('SANDBOX_TEMPLATE_REVIEW_MS', env.SANDBOX_TEMPLATE_REVIEW_MS, 5_000),
+  };
+}
+
+function jobConcurrency(env: NodeJS.ProcessEnv): JobConcurrency {
+  return {
+    replies: atLeastOne('REPLY_CONCURRENCY', env.REPLY_CONCURRENCY, 64),
+    ingestion: atLeastOne('INGEST_CONCURRENCY', env.INGEST_CONCURRENCY, Math.floor(os.availableParallelism() / 2)),
+  };
+}
+
+function documentLimits(env: NodeJS.ProcessEnv): DocumentLimits {
+  const quotaMb = integer('DOCUMENT_QUOTA_MB', env.DOCUMENT_QUOTA_MB, DEFAULT_DOCUMENT_LIMITS.storageQuotaBytes / MB);
+  return { ...DEFAULT_DOCUMENT_LIMITS, storageQuotaBytes: quotaMb * MB };
+}
+
 /** Environment → typed config, with the embedded defaults of DESIGN.md §1. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const runtime: RuntimeEnv = env.NODE_ENV === 'production' || env.NODE_ENV === 'test' ? env.NODE_ENV : 'development';
@@ -279,61 +328,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secretKey: optional(env.SECRET_KEY),
     smtpUrl: optional(env.SMTP_URL),
     trustProxyHops: integer('TRUST_PROXY_HOPS', env.TRUST_PROXY_HOPS, 0),
-    httpTimeouts: {
-      headersMs: Math.max(
-        1,
-        integer('HTTP_HEADERS_TIMEOUT_MS', env.HTTP_HEADERS_TIMEOUT_MS, DEFAULT_HTTP_TIMEOUTS.headersMs),
-      ),
-      requestMs: Math.max(
-        1,
-        integer('HTTP_REQUEST_TIMEOUT_MS', env.HTTP_REQUEST_TIMEOUT_MS, DEFAULT_HTTP_TIMEOUTS.requestMs),
-      ),
-      idleMs: Math.max(1, integer('HTTP_IDLE_TIMEOUT_MS', env.HTTP_IDLE_TIMEOUT_MS, DEFAULT_HTTP_TIMEOUTS.idleMs)),
-    },
+    httpTimeouts: httpTimeouts(env),
     mailFrom: optional(env.MAIL_FROM) ?? 'Threadline <no-reply@threadline.local>',
     rateLimits: DEFAULT_RATE_LIMITS,
     loginBackoff: DEFAULT_LOGIN_BACKOFF,
-    sessionIdle: {
-      seconds:
-        Math.max(1, integer('SESSION_IDLE_MINUTES', env.SESSION_IDLE_MINUTES, DEFAULT_SESSION_IDLE.seconds / MINUTE)) *
-        MINUTE,
-      rememberedSeconds:
-        Math.max(
-          1,
-          integer(
-            'REMEMBERED_SESSION_IDLE_DAYS',
-            env.REMEMBERED_SESSION_IDLE_DAYS,
-            DEFAULT_SESSION_IDLE.rememberedSeconds / DAY,
-          ),
-        ) * DAY,
-    },
-    whatsapp: {
-      appId: optional(env.META_APP_ID),
-      appSecret: optional(env.META_APP_SECRET),
-      configId: optional(env.META_CONFIG_ID),
-      verifyToken: optional(env.META_VERIFY_TOKEN),
-      graphApiBaseUrl: optional(env.GRAPH_API_BASE_URL)?.replace(/\/+$/, ''),
-      graphApiVersion: optional(env.GRAPH_API_VERSION) ?? 'v23.0',
-      graphTimeoutMs: integer('GRAPH_API_TIMEOUT_MS', env.GRAPH_API_TIMEOUT_MS, 10_000),
-      sandboxTemplateReviewMs: integer('SANDBOX_TEMPLATE_REVIEW_MS', env.SANDBOX_TEMPLATE_REVIEW_MS, 5_000),
-    },
+    sessionIdle: sessionIdle(env),
+    whatsapp: whatsapp(env),
     agentModels: agentModels(env.AGENT_MODELS),
     openaiCompatibleBaseUrl: optional(env.OPENAI_COMPATIBLE_BASE_URL)?.replace(/\/+$/, ''),
     openaiCompatibleEmbeddingModel: optional(env.OPENAI_COMPATIBLE_EMBEDDING_MODEL),
     replyDebounceMs: integer('REPLY_DEBOUNCE_MS', env.REPLY_DEBOUNCE_MS, 2000),
     replyRetryBaseMs: integer('REPLY_RETRY_BASE_MS', env.REPLY_RETRY_BASE_MS, 1000),
-    jobConcurrency: {
-      replies: Math.max(1, integer('REPLY_CONCURRENCY', env.REPLY_CONCURRENCY, 64)),
-      ingestion: Math.max(
-        1,
-        integer('INGEST_CONCURRENCY', env.INGEST_CONCURRENCY, Math.floor(os.availableParallelism() / 2)),
-      ),
-    },
-    documentLimits: {
-      ...DEFAULT_DOCUMENT_LIMITS,
-      storageQuotaBytes:
-        integer('DOCUMENT_QUOTA_MB', env.DOCUMENT_QUOTA_MB, DEFAULT_DOCUMENT_LIMITS.storageQuotaBytes / MB) * MB,
-    },
-    liveStreamsPerOwner: Math.max(1, integer('LIVE_STREAMS_PER_OWNER', env.LIVE_STREAMS_PER_OWNER, 10)),
+    jobConcurrency: jobConcurrency(env),
+    documentLimits: documentLimits(env),
+    liveStreamsPerOwner: atLeastOne('LIVE_STREAMS_PER_OWNER', env.LIVE_STREAMS_PER_OWNER, 10),
   };
 }

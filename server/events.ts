@@ -1,6 +1,7 @@
 /**
  * A customer's message as it was stored: what its event tells, and the payload of the jobs it
- * queues (its reply, its memories), which the webhook's statement writes (webhook/store.ts).
+ * queues (its reply, its memories), which the webhook's statement writes (intake/store.ts, through
+ * the SQL function webhook_store).
  */
 export interface ReceivedMessage {
   userId: number;
@@ -23,6 +24,18 @@ export interface MessageJobs {
   /** Not before this time (default now). */
   runAt?: Date;
 }
+
+/**
+ * ReceivedMessage's keys, for what builds the payload outside TypeScript: webhook_store
+ * (server/db/functions/webhook_store.sql) writes it with `jsonb_build_object`, and a test holds its
+ * keys to this list, which the compiler holds to the type.
+ */
+export const RECEIVED_MESSAGE_KEYS = {
+  userId: true,
+  conversationId: true,
+  messageId: true,
+  wamid: true,
+} as const satisfies Record<keyof ReceivedMessage, true>;
 
 /** What happened, for whoever reacts to it later (the reply job, live updates). */
 export interface AppEventMap {

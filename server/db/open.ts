@@ -1,6 +1,8 @@
 import path from 'node:path';
 import type { Config } from '../config';
-import { openPglite, openPostgres, type Db, type PgliteOptions } from './client';
+import { type Db } from './client';
+import { openPglite, type PgliteOptions } from './pglite';
+import { openPostgres } from './postgres';
 
 /** Where the embedded shape keeps its PGlite database inside DATA_DIR. */
 export function pgliteDir(dataDir: string): string {

@@ -1,6 +1,6 @@
-import type { JobContext, JobHandler, JobRunnerDeps } from './runner';
 import { releaseJob } from './housekeeping';
 import { extendLease, markDone, markFailed, type JobRow } from './queue';
+import type { JobContext, JobHandler, JobRunnerDeps } from './types';
 
 /** A job whose runs ended its process this many times is failed, not run again. */
 export const MAX_CRASHES = 2;

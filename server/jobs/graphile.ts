@@ -1,14 +1,15 @@
 import { EventEmitter } from 'node:events';
 import { Logger, run, runMigrations, runOnce, type Runner, type TaskList, type WorkerEvents } from 'graphile-worker';
 import pg from 'pg';
-import { hearConnectionErrors, type Executor } from '../db/client';
+import type { Executor } from '../db/client';
+import { hearConnectionErrors } from '../db/postgres';
 import { reconnectDelayMs } from '../db/reconnect';
 import { ShuttingDown } from '../shutdown';
 import { executeJob, MAX_CRASHES } from './execute';
-import { deleteDoneJobs, DONE_JOB_RETENTION_MS } from './housekeeping';
+import { CLEANUP_INTERVAL_MS, deleteDoneJobs, DONE_JOB_RETENTION_MS } from './housekeeping';
 import { enqueue, markRunning, type NewJob } from './queue';
 import { JobHandlers, runnerSignal } from './handlers';
-import { CLEANUP_INTERVAL_MS, type JobHandler, type JobRunnerDeps, type Jobs } from './runner';
+import type { JobHandler, JobRunnerDeps, Jobs } from './types';
 
 /**
  * The scaled-out shape's job engine: graphile-worker 0.16 (pinned; 0.17+ needs Node 22) on the

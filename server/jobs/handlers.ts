@@ -1,9 +1,6 @@
 import { setMaxListeners } from 'node:events';
-import type { JobHandler } from './runner';
 import type { NameFilter } from './queue';
-
-/** Jobs registered without a lane run in this one. */
-export const DEFAULT_LANE = 'default';
+import { DEFAULT_LANE, type JobHandler } from './types';
 
 /**
  * The handlers a process registered, each in its lane: what both runners (ours, the engine's) look

@@ -7,6 +7,8 @@ import type { Executor } from '../db/client';
 
 /** Done jobs are kept this long (to see what ran lately), then deleted. Failed ones stay: they are evidence. */
 export const DONE_JOB_RETENTION_MS = 7 * 24 * 60 * 60_000;
+/** How often one runner deletes old done jobs. */
+export const CLEANUP_INTERVAL_MS = 60 * 60_000;
 
 /**
  * Puts a job interrupted by a shutdown back in the queue, due at once and with the attempt its

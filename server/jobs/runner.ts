@@ -1,32 +1,10 @@
-import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from '../config';
-import { asBackgroundWork, type Db, type Executor } from '../db/client';
-import type { Secrets } from '../secrets';
+import { asBackgroundWork, type Executor } from '../db/client';
 import { ShuttingDown } from '../shutdown';
 import { executeJob } from './execute';
-import { DEFAULT_LANE, JobHandlers, runnerSignal } from './handlers';
-import { deleteDoneJobs, DONE_JOB_RETENTION_MS } from './housekeeping';
+import { JobHandlers, runnerSignal } from './handlers';
+import { CLEANUP_INTERVAL_MS, deleteDoneJobs, DONE_JOB_RETENTION_MS } from './housekeeping';
 import { claimNext, enqueue, expireOrphanedLeases, msUntilNextDue, type JobRow, type NewJob } from './queue';
-
-/** What a handler gets besides its payload. */
-export interface JobContext {
-  db: Db;
-  log: FastifyBaseLogger;
-  secrets: Secrets;
-  config: Config;
-  job: { id: number; name: string; attempt: number; maxAttempts: number };
-  /**
-   * Aborted when the runner stops (the app is closing): the handler's I/O should give up. A run
-   * that then throws goes back to the queue, its attempt not counted.
-   */
-  signal: AbortSignal;
-}
-
-export interface JobHandler<P = Record<string, unknown>> {
-  run(payload: P, context: JobContext): Promise<void>;
-  /** Called once when the job fails for good (attempts used up), e.g. to mark its document failed. */
-  onFailed?(payload: P, context: JobContext, error: string): Promise<void>;
-}
+import { DEFAULT_LANE, type JobHandler, type JobRunnerDeps, type Jobs } from './types';
 
 export interface JobRunnerOptions {
   /** How often an idle runner looks for due jobs anyway (enqueues and due times wake it sooner). */
@@ -50,38 +28,9 @@ export interface JobRunnerOptions {
   recoverOnStart?: boolean;
 }
 
-export type JobRunnerDeps = Omit<JobContext, 'job' | 'signal'>;
-
-/**
- * The job queue as the app uses it, in either shape: our runner over the embedded database, or the
- * PostgreSQL engine of the scaled-out shape (graphile.ts). Handlers are the same for both.
- */
-export interface Jobs {
-  /** Handles the jobs called `name`, in `lane` (whose concurrency the options set). */
-  register<P>(name: string, handler: JobHandler<P>, lane?: string): void;
-  /** Queues a job, inside the caller's transaction when given one. */
-  enqueue(job: NewJob, executor?: Executor): Promise<number | null>;
-  /** Looks for due jobs now (after a commit that queued some). */
-  wake(): void;
-  start(): void | Promise<void>;
-  /** Stops taking jobs, aborts the running ones and waits until they are back in the queue. */
-  stop(): Promise<void>;
-  /** Runs every due job until none is: for tests and benches. */
-  runUntilIdle(): Promise<void>;
-}
-
 export const POLL_INTERVAL_MS = 1000;
 /** Short, and renewed every third of it while the job runs: a dead runner's job is free again soon. */
 export const LEASE_MS = 30_000;
-/** How often one runner deletes old done jobs. */
-export const CLEANUP_INTERVAL_MS = 60 * 60_000;
-/**
- * AI replies and memory extraction: waiting on models and Graph, many at once. One lane for both,
- * so that a conversation's reply is always taken before the memory job queued after it.
- */
-export const REPLIES_LANE = 'replies';
-/** Document ingestion: CPU-bound, a few at once, never in the way of replies. */
-export const INGESTION_LANE = 'ingestion';
 const MAX_BACKOFF_MS = 10 * 60_000;
 
 /** 2 s, 4 s, 8 s … capped at ten minutes. */

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { GraphileJobs } from '../jobs/graphile';
-import { INGESTION_LANE, JobRunner, REPLIES_LANE, type JobRunnerOptions, type Jobs } from '../jobs/runner';
+import { JobRunner, type JobRunnerOptions } from '../jobs/runner';
+import { INGESTION_LANE, REPLIES_LANE, type Jobs } from '../jobs/types';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -13,7 +14,7 @@ declare module 'fastify' {
 export interface JobsPluginOptions {
   /**
    * Whether this process polls for jobs. Default: in the embedded shape (no DATABASE_URL) the API
-   * runs them; in the scaled-out shape `npm run worker` does (server/worker.ts passes true). Under
+   * runs them; in the scaled-out shape `npm run worker` does (server/process/worker.ts passes true). Under
    * NODE_ENV=test nothing polls: tests run the queue themselves with `app.jobs.runUntilIdle()`, so
    * no job runs behind a test's back.
    */

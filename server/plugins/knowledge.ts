@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { INGESTION_LANE } from '../jobs/runner';
+import { INGESTION_LANE } from '../jobs/types';
 import { INGEST_DOCUMENT_JOB } from '../services/knowledge/documents';
 import { providerEmbeddingModel } from '../services/ai/embeddings';
 import { ingestDocumentHandler, type KnowledgeResources } from '../services/knowledge/ingest';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { REPLIES_LANE } from '../jobs/runner';
+import { REPLIES_LANE } from '../jobs/types';
 import { FETCH_MEDIA_JOB, fetchMediaHandler } from '../services/media/fetch-job';
 import { DbMediaStore, type MediaStore } from '../services/media/store';
 import { afterMediaSettled } from '../services/replies/after-media';

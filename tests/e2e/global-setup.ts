@@ -48,7 +48,11 @@ export default async function globalSetup() {
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
   };
   delete env.DATABASE_URL;
-  const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { cwd: ROOT, env, stdio: 'inherit' });
+  const server = spawn(process.execPath, ['--import', 'tsx', 'server/process/main.ts'], {
+    cwd: ROOT,
+    env,
+    stdio: 'inherit',
+  });
   process.env.E2E_BASE_URL = baseUrl;
   await waitForHealth(baseUrl, Date.now() + 60_000);
 

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
-import type { Jobs } from '../../jobs/runner';
+import type { Jobs } from '../../jobs/types';
 import type { AppEvents, MessageJobs } from '../../events';
 import type { DeliveryToStore, IgnoredChange } from './rows';
 import { storeDeliveries } from './store';

@@ -1,6 +1,6 @@
 import type { EmbeddingModel } from 'ai';
 import type { Db } from '../../db/client';
-import type { JobContext, JobHandler } from '../../jobs/runner';
+import type { JobContext, JobHandler } from '../../jobs/types';
 import { openAgentApiKey } from '../agents/api-keys';
 import { upsertGraph } from '../agents/graph';
 import { DOCUMENT_ERRORS, markDocumentFailed, type IngestPayload } from './documents';

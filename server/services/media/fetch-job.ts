@@ -1,6 +1,6 @@
 import { MEDIA_KINDS, MEDIA_LIMITS, type MediaKind } from '../../../contract';
 import type { Db, Executor } from '../../db/client';
-import type { JobHandler } from '../../jobs/runner';
+import type { JobHandler } from '../../jobs/types';
 import type { MessageJobs, ReceivedMessage } from '../../events';
 import type { Secrets } from '../../secrets';
 import { findSendingConnection } from '../whatsapp/sending-connection';

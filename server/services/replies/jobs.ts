@@ -1,5 +1,5 @@
 import type { MessageJobs, ReceivedMessage } from '../../events';
-import { REPLIES_LANE, type Jobs } from '../../jobs/runner';
+import { REPLIES_LANE, type Jobs } from '../../jobs/types';
 import type { EmbeddingModelResolver } from '../ai/embeddings';
 import type { MediaStore } from '../media/store';
 import type { GraphClient } from '../whatsapp/graph-client';

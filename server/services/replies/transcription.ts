@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client';
 import type { ReceivedMessage } from '../../events';
-import type { JobHandler } from '../../jobs/runner';
+import type { JobHandler } from '../../jobs/types';
 import { callSignal } from '../../shutdown';
 import { findActiveAgent } from '../agents/agents';
 import { openAgentApiKey } from '../agents/api-keys';

@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { buildApp, type App } from '../../../server/app';
-import { openPostgres, type Db } from '../../../server/db/client';
+import type { Db } from '../../../server/db/client';
+import { openPostgres } from '../../../server/db/postgres';
 import { migrate } from '../../../server/db/migrate';
 import { GraphileJobs } from '../../../server/jobs/graphile';
 import { createSecrets } from '../../../server/secrets';
@@ -85,7 +86,7 @@ describe('the scaled-out shape when PostgreSQL restarts', () => {
     try {
       const server = startServer(path.join(dataDir, 'api'), port, { DATABASE_URL: url });
       children.push(server);
-      const worker = runTs('server/worker.ts', [], {
+      const worker = runTs('server/process/worker.ts', [], {
         ...serverEnv(path.join(dataDir, 'worker'), 0),
         DATABASE_URL: url,
         LOG_LEVEL: 'info',

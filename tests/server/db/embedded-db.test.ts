@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { asBackgroundWork, openPglite, type PgliteDb } from '../../../server/db/client';
+import { asBackgroundWork, type PgliteDb } from '../../../server/db/client';
+import { openPglite } from '../../../server/db/pglite';
 
 // The embedded database runs in a thread of its own; these are the promises its client keeps.
 let db: PgliteDb;

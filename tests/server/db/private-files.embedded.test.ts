@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { openPglite } from '../../../server/db/client';
+import { openPglite } from '../../../server/db/pglite';
 import { SERVER_START_TIMEOUT_MS, serverWithOwner, stop, type Child } from '../support/child-processes';
 
 /** DATA_DIR on disk: the database (our SQL functions included), the key and the rest, for its user alone. */

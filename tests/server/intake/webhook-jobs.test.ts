@@ -1,5 +1,5 @@
 import type { App } from '../../../server/app';
-import { AppEvents } from '../../../server/events';
+import { AppEvents, RECEIVED_MESSAGE_KEYS } from '../../../server/events';
 import { replyJobs } from '../../../server/services/replies/jobs';
 import { DeliveryBatcher } from '../../../server/services/intake/batch';
 import { parseDelivery } from '../../../server/services/intake/payload';
@@ -37,6 +37,8 @@ type JobRow = {
   status: string;
   run_at: Date;
 };
+
+const RECEIVED_KEYS = Object.keys(RECEIVED_MESSAGE_KEYS).sort();
 
 /** The jobs queued for the owner's messages, in id order (the order due jobs run in). */
 async function jobsOf(userId: number) {
@@ -90,6 +92,16 @@ describe('POST /api/v1/whatsapp/webhook: the jobs of new messages', () => {
     // A retry long after queues nothing more.
     await postWebhook(app, inbound(phoneNumberId, [messages[0]]));
     expect(await jobsOf(userId)).toHaveLength(2 * messages.length);
+  });
+
+  it('queues jobs whose payload, written by webhook_store in SQL, has exactly the keys of ReceivedMessage', async () => {
+    const { userId, phoneNumberId } = await connectedOwner(app);
+    const response = await postWebhook(app, inbound(phoneNumberId, [textMessage({ text: { body: 'Keys?' } })]));
+
+    expect(response.statusCode).toBe(200);
+    const jobs = await jobsOf(userId);
+    expect(jobs.map((job) => job.name)).toEqual(['reply', 'extract-memories']);
+    for (const job of jobs) expect(Object.keys(job.payload as object).sort()).toEqual(RECEIVED_KEYS);
   });
 
   it('stores a message only with its jobs: when queueing them fails, nothing of the delivery is kept', async () => {

@@ -1,4 +1,4 @@
-import { CLEANUP_INTERVAL_MS } from '../../../server/jobs/runner';
+import { CLEANUP_INTERVAL_MS } from '../../../server/jobs/housekeeping';
 import { openTestDb, type TestDb } from '../support/helpers';
 import { useJobRunners } from '../support/job-runners';
 

@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
 import { GraphileJobs, type GraphileJobsOptions } from '../../../server/jobs/graphile';
 import { JOB_ERRORS } from '../../../server/jobs/execute';
-import { openPostgres, type Db } from '../../../server/db/client';
+import type { Db } from '../../../server/db/client';
+import { openPostgres } from '../../../server/db/postgres';
 import { createSecrets } from '../../../server/secrets';
 import { runTs, waitForOutput } from '../support/child-processes';
 import { openTestDb, testConfig, type TestDb } from '../support/helpers';

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { App } from '../../../server/app';
-import { openPostgres, type Db } from '../../../server/db/client';
+import type { Db } from '../../../server/db/client';
+import { openPostgres } from '../../../server/db/postgres';
 
 import { bearer, buildTestApp, openTestDb, type TestDb } from '../support/helpers';
 import { connectedOwner, conversationId, customerWrites, newCustomer } from '../support/inbox-fixtures';

@@ -65,11 +65,11 @@ export function serverEnv(dataDir: string, port: number): NodeJS.ProcessEnv {
 }
 
 /**
- * `server/main.ts` on its own DATA_DIR and port, in the embedded shape unless `env`, which adds to its
+ * `server/process/main.ts` on its own DATA_DIR and port, in the embedded shape unless `env`, which adds to its
  * environment, gives a DATABASE_URL.
  */
 export function startServer(dataDir: string, port: number, env: NodeJS.ProcessEnv = {}): Child {
-  return runTs('server/main.ts', [], { ...serverEnv(dataDir, port), ...env });
+  return runTs('server/process/main.ts', [], { ...serverEnv(dataDir, port), ...env });
 }
 
 export function freePort(): Promise<number> {

@@ -1,6 +1,6 @@
 import { GraphileJobs } from '../../../server/jobs/graphile';
-import { openPostgres } from '../../../server/db/client';
-import { run } from '../../../server/lifecycle';
+import { openPostgres } from '../../../server/db/postgres';
+import { run } from '../../../server/process/lifecycle';
 import { createSecrets } from '../../../server/secrets';
 import { silentLog } from './silent-log';
 import { testConfig } from './helpers';

@@ -5,7 +5,9 @@ import path from 'node:path';
 import { VALIDATION, type RegisterBody, type TokenResponse, type UserProfile } from '../../../contract';
 import { buildApp, type App } from '../../../server/app';
 import { DEFAULT_RATE_LIMITS, loadConfig, type Config, type RateLimits } from '../../../server/config';
-import { openPglite, openPostgres, type Db } from '../../../server/db/client';
+import type { Db } from '../../../server/db/client';
+import { openPglite } from '../../../server/db/pglite';
+import { openPostgres } from '../../../server/db/postgres';
 import { migrate } from '../../../server/db/migrate';
 import { CUSTOMER_TOKEN_HEADER } from '../../../server/sandbox/phone/customers';
 import { outboxAad } from '../../../server/services/mail/outbox';
@@ -26,20 +28,21 @@ export function isTimestamp(value: unknown): boolean {
 
 /**
  * One database per test file (PGlite in memory, or a fresh schema in the PostgreSQL that
- * DATABASE_URL names), migrated once; each test then makes its own owner (user).
+ * DATABASE_URL names), migrated once (by `prepare`, which tests of the migrations replace); each
+ * test then makes its own owner (user).
  */
-export async function openTestDb(): Promise<TestDb> {
+export async function openTestDb(prepare: (db: Db) => Promise<unknown> = migrate): Promise<TestDb> {
   const url = process.env.DATABASE_URL;
   if (!url) {
     const db = await openPglite();
-    await migrate(db);
+    await prepare(db);
     return { db, dispose: () => db.close() };
   }
   const schema = `test_${crypto.randomBytes(6).toString('hex')}`;
   const admin = await openPostgres(url);
   await admin.exec(`create schema ${schema}`);
   const db = await openPostgres(url, `-c search_path=${schema},public`);
-  await migrate(db);
+  await prepare(db);
   return {
     db,
     async dispose() {

@@ -1,5 +1,5 @@
-import { lockDataDir } from '../../../server/data-dir-lock';
-import { run } from '../../../server/lifecycle';
+import { lockDataDir } from '../../../server/process/data-dir-lock';
+import { run } from '../../../server/process/lifecycle';
 
 /** The second process of the lock's tests: takes DATA_DIR, says so, and holds it until it is stopped. */
 run(async () => {

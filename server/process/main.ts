@@ -1,10 +1,10 @@
 import fs from 'node:fs';
-import { buildApp } from './app';
-import { loadConfig } from './config';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
 import { lockDataDir, SERVER_ROLE } from './data-dir-lock';
 import { closeOnSignals, run } from './lifecycle';
 import { bindPort } from './port';
-import { makePrivate } from './private-files';
+import { makePrivate } from '../private-files';
 import { answerSnapshotRequests } from './snapshots';
 
 /**

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { LOCK_FILE } from '../../../server/data-dir-lock';
+import { LOCK_FILE } from '../../../server/process/data-dir-lock';
 import {
   deadPid,
   serverWithOwner,

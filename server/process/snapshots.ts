@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { isPglite, type PgliteDb } from './db/client';
+import { isPglite, type PgliteDb } from '../db/client';
 import { Refusal } from './lifecycle';
 import { isRunning, readProcessRecord, thisProcess, type ProcessRecord } from './processes';
 

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { LOCK_FILE } from '../../../server/data-dir-lock';
-import { openPglite } from '../../../server/db/client';
+import { LOCK_FILE } from '../../../server/process/data-dir-lock';
+import { openPglite } from '../../../server/db/pglite';
 import {
   freePort,
   me,

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { PRIVATE_UMASK } from './private-files';
+import { PRIVATE_UMASK } from '../private-files';
 
 /** How long a shutdown may take before the process gives up waiting for in-flight work. */
 const SHUTDOWN_GRACE_MS = 10_000;

@@ -1,6 +1,6 @@
 import net from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { bindPort, PortInUse } from '../../../server/port';
+import { bindPort, PortInUse } from '../../../server/process/port';
 
 function listenOn(port: number): Promise<net.Server> {
   const server = net.createServer();

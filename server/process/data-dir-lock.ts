@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createExclusively } from './exclusive-file';
+import { createExclusively } from '../exclusive-file';
 import { Refusal } from './lifecycle';
 import { isRunning, readProcessRecord, thisProcess, type ProcessRecord } from './processes';
 

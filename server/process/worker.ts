@@ -1,5 +1,5 @@
-import { buildApp } from './app';
-import { loadConfig } from './config';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
 import { closeOnSignals, run } from './lifecycle';
 
 /**

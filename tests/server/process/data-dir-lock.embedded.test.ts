@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { DataDirLocked, LOCK_FILE, lockDataDir, type DataDirLock } from '../../../server/data-dir-lock';
-import { Refusal } from '../../../server/lifecycle';
-import { thisProcess, type ProcessRecord } from '../../../server/processes';
+import { DataDirLocked, LOCK_FILE, lockDataDir, type DataDirLock } from '../../../server/process/data-dir-lock';
+import { Refusal } from '../../../server/process/lifecycle';
+import { thisProcess, type ProcessRecord } from '../../../server/process/processes';
 import { deadPid, runTs, stop, waitForOutput, type Child } from '../support/child-processes';
 
 /** A second process holding `dataDir` through the lock module, as a running server would. */
