@@ -18,6 +18,7 @@ function titled(title: string): { handle: RouteHandle } {
  * visit to `/` renders the landing page without this table (src/main.tsx); `/` here serves an owner
  * who comes back to it.
  */
+// eslint-disable-next-line max-lines-per-function -- the route table is data, one entry a route: read whole, it is SPEC.md §2
 export function createRoutes(loadFeature: LoadFeature): RouteObject[] {
   function page(load: () => Promise<PageModule>, ...features: FeatureName[]): RouteObject['lazy'] {
     return async () => {

@@ -96,9 +96,34 @@ async function prepareDataDir(dataDir: string, loadDataDir: ArrayBuffer | undefi
   return toLoad;
 }
 
+type PendingCalls = Map<number, { resolve: (answer: ThreadAnswer) => void; reject: (error: Error) => void }>;
+
+/** What the thread says: that it opened (or failed to), a notification for listeners, or a call's answer. */
+function fromThread(
+  thread: Worker,
+  pending: PendingCalls,
+  listeners: Map<string, Set<ListenHandlers>>,
+  opening: { resolve: () => void; reject: (error: Error) => void },
+) {
+  return (answer: ThreadAnswer & Partial<ThreadNotification> & { ready?: true; failed?: ErrorData }) => {
+    if (answer.ready) return opening.resolve();
+    if (answer.notification) {
+      const { channel, payload } = answer.notification;
+      for (const handlers of listeners.get(channel) ?? []) handlers.onPayload(payload);
+      return;
+    }
+    if (answer.failed) return opening.reject(threadError(answer.failed));
+    const call = pending.get(answer.id);
+    pending.delete(answer.id);
+    if (pending.size === 0) thread.unref();
+    if (answer.error) call?.reject(threadError(answer.error));
+    else call?.resolve(answer);
+  };
+}
+
 /** Waits for the thread to open the database, then answers the connection to it. */
 async function connect(thread: Worker, onLost: PgliteOptions['onLost']): Promise<ThreadConnection> {
-  const pending = new Map<number, { resolve: (answer: ThreadAnswer) => void; reject: (error: Error) => void }>();
+  const pending: PendingCalls = new Map();
   let ids = 0;
   const listeners = new Map<string, Set<ListenHandlers>>();
   let stopped: Error | undefined;
@@ -115,23 +140,7 @@ async function connect(thread: Worker, onLost: PgliteOptions['onLost']): Promise
     listeners.clear();
   };
   const ready = new Promise<void>((resolve, reject) => {
-    thread.on(
-      'message',
-      (answer: ThreadAnswer & Partial<ThreadNotification> & { ready?: true; failed?: ErrorData }) => {
-        if (answer.ready) return resolve();
-        if (answer.notification) {
-          const { channel, payload } = answer.notification;
-          for (const handlers of listeners.get(channel) ?? []) handlers.onPayload(payload);
-          return;
-        }
-        if (answer.failed) return reject(threadError(answer.failed));
-        const call = pending.get(answer.id);
-        pending.delete(answer.id);
-        if (pending.size === 0) thread.unref();
-        if (answer.error) call?.reject(threadError(answer.error));
-        else call?.resolve(answer);
-      },
-    );
+    thread.on('message', fromThread(thread, pending, listeners, { resolve, reject }));
     thread.once('error', (error) => {
       stop(new Error(`the database thread failed: ${error.message}`, { cause: error }));
       reject(error);

@@ -84,7 +84,12 @@ interface Outgoing {
 }
 
 /** Stores the message and moves the conversation's preview and activity to it, in one transaction. */
-async function storeOutbound(deps: Pick<InboxDeps, 'db'>, input: OutboundInput, outbound: Outbound, outgoing: Outgoing) {
+async function storeOutbound(
+  deps: Pick<InboxDeps, 'db'>,
+  input: OutboundInput,
+  outbound: Outbound,
+  outgoing: Outgoing,
+) {
   const content = outbound.content();
   const raw = { ...content.raw, ...(input.quoted ? { context: { message_id: input.quoted } } : {}) };
   return deps.db.transaction(async (tx) => {

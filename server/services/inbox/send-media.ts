@@ -88,7 +88,14 @@ function mediaMessage(
       mediaId = (await graph.uploadMedia(token, phoneNumberId, { bytes, mimeType, filename })).id;
       const document = kind === 'document' ? filename : undefined;
       return sentId(
-        await graph.sendMedia(token, phoneNumberId, { to, kind, mediaId, caption, filename: document, replyTo: quoted }),
+        await graph.sendMedia(token, phoneNumberId, {
+          to,
+          kind,
+          mediaId,
+          caption,
+          filename: document,
+          replyTo: quoted,
+        }),
       );
     },
     content: () => ({

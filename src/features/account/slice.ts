@@ -124,7 +124,6 @@ const accountSlice = createSlice({
       state.verification = { ...verification, status: 'error', error: action.payload.message };
     },
 
-
     accountSettingsOpened() {},
     accountSettingsClosed() {},
 

@@ -5,12 +5,9 @@ import { Hero } from './Hero';
 import { FeaturesSection, ReasonsSection } from './Highlights';
 import { loadDemoTour } from './loadDemoTour';
 import { TopBar } from './TopBar';
+import type { LandingViewProps } from './types';
 
-export interface LandingViewProps {
-  status: 'loading' | 'connected' | 'disconnected' | 'error';
-  /** Opens another page of the app; the links are plain links too (a new tab, a copied address). */
-  navigate: (to: string) => void;
-}
+export type { LandingViewProps } from './types';
 
 const DemoTour = lazy(loadDemoTour);
 

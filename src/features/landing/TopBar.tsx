@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { appLink } from './appLink';
-import type { LandingViewProps } from './LandingView';
+import type { LandingViewProps } from './types';
 import { buttonSx, column } from './styles';
 
 const TOP_BAR_ACTIONS: Record<Exclude<LandingViewProps['status'], 'loading'>, { label: string; to: string }> = {

@@ -1,5 +1,5 @@
 import type { MouseEvent } from 'react';
-import type { LandingViewProps } from './LandingView';
+import type { LandingViewProps } from './types';
 
 /**
  * A link's props that open `to` in this tab through `navigate`: the landing page runs without the

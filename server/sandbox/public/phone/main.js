@@ -10,8 +10,9 @@ import { randomPhoneNumber } from './customer.js';
 import { showLocationForm, shareLocation } from './location.js';
 import { sendFile } from './media.js';
 import { STORAGE, el, recall, remember, state } from './page.js';
-import { schedulePoll } from './polling.js';
+import { renderThreadWith, schedulePoll } from './polling.js';
 import { choosePromotions } from './promotions.js';
+import { render } from './thread.js';
 
 /** Who is texting whom: the customer's name and number, remembered, and the business number picked. */
 function setUpCustomer() {
@@ -68,6 +69,7 @@ function setUpComposer() {
 }
 
 function start() {
+  renderThreadWith(render);
   setUpCustomer();
   setUpComposer();
   loadNumbers().then(function () {

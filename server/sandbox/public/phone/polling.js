@@ -2,7 +2,13 @@
 import { selectedNumber } from './business.js';
 import { apiHeaders, customerWaId } from './customer.js';
 import { API, POLL_MS, readJson, showStatus, state } from './page.js';
-import { render } from './thread.js';
+
+/** What draws the thread: set once by main.js (the thread's modules send, and sending polls: no import back). */
+let render = function () {};
+
+export function renderThreadWith(draw) {
+  render = draw;
+}
 
 export function schedulePoll(delay) {
   if (state.pollTimer) window.clearTimeout(state.pollTimer);
