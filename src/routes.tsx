@@ -62,7 +62,7 @@ export function createRoutes(loadFeature: LoadFeature): RouteObject[] {
                 {
                   path: 'messages',
                   ...titled('Messages'),
-                  lazy: page(() => import('./features/inbox/MessagesPage'), 'templates'),
+                  lazy: page(() => import('./features/inbox/MessagesPage')),
                 },
                 {
                   path: 'templates',

@@ -9,10 +9,10 @@ import CloseIcon from '@mui/icons-material/Close';
 import LinearProgress from '@mui/material/LinearProgress';
 import { useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import { selectTemplateSend } from '../templates/selectors';
-import SendTemplateDialog from '../templates/SendTemplateDialog';
 import { ATTACHMENT_ACCEPT, holdAttachment } from './attachmentFile';
 import { customerWindow, WINDOW_TEXTS } from './customerWindow';
+import SendTemplateDialog from './SendTemplateDialog';
+import { selectTemplateSend } from './templateSendSelectors';
 import { readableSize } from './MessageMedia';
 import { customerPhoneNumber, REPLY_MAX_LENGTH } from './format';
 import {

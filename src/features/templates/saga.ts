@@ -5,7 +5,6 @@ import { safely } from '../../store/safely';
 import { selectTemplatesStatus } from './selectors';
 import { requireAccessToken } from '../auth/session';
 import { liveEventWhere } from '../live/events';
-import { templateReplySent } from '../live/inboxEvents';
 import { toastShown } from '../toasts/slice';
 import {
   templateCreated,
@@ -13,12 +12,9 @@ import {
   templateDeleteConfirmed,
   templateDeleted,
   templateDeleteFailed,
-  templateSendFailed,
-  templateSendSubmitted,
   templatesLoaded,
   templatesLoadFailed,
   templatesRequested,
-  templateSent,
   templateSubmitted,
   type Refusal,
 } from './slice';
@@ -28,8 +24,6 @@ export const TEMPLATE_TEXTS = {
   createdDescription: 'WhatsApp reviews it; its status changes here when the review is done.',
   deleted: 'Template deleted',
   deleteFailed: 'Template not deleted',
-  sent: 'Template sent',
-  sendFailed: 'Template not sent',
 } as const;
 
 function refusalOf(error: unknown): Refusal {
@@ -73,24 +67,6 @@ export function* deleteTemplate(action: ReturnType<typeof templateDeleteConfirme
   }
 }
 
-/** The template is the owner's reply: the conversation shows it as any other. */
-export function* sendTemplate(action: ReturnType<typeof templateSendSubmitted>) {
-  const { conversationId, templateId, bodyValues, headerValues } = action.payload;
-  try {
-    const token = yield* call(requireAccessToken);
-    const message = yield* call(templatesApi.send, token, conversationId, {
-      template_id: templateId,
-      body_values: bodyValues,
-      ...(headerValues.length ? { header_values: headerValues } : {}),
-    });
-    yield* put(templateSent());
-    yield* put(templateReplySent({ conversationId, message }));
-    yield* put(toastShown({ title: TEMPLATE_TEXTS.sent }));
-  } catch (error) {
-    yield* put(templateSendFailed(refusalOf(error)));
-  }
-}
-
 const templateChanged = liveEventWhere((event) => event.type === 'template.changed');
 
 /** A review's outcome (a live event) reads the list again, as the server already has it, once it was shown. */
@@ -108,6 +84,5 @@ export function* watchTemplates() {
   yield* takeLatest(templatesRequested, safely(loadTemplates));
   yield* takeLeading(templateSubmitted, safely(createTemplate));
   yield* takeEvery(templateDeleteConfirmed, safely(deleteTemplate));
-  yield* takeLeading(templateSendSubmitted, safely(sendTemplate));
   yield* takeLatest(templateChanged, safely(reloadTemplates));
 }

@@ -4,7 +4,8 @@ import { loggedOut } from '../auth/slice';
 
 /**
  * The owner's WhatsApp templates: the list (loaded with a sync from WhatsApp), the create form's
- * submission, a deletion, and sending one to a conversation. Each is a small machine of its own.
+ * submission and a deletion. Each is a small machine of its own. Sending one to a conversation is the
+ * inbox's (src/features/inbox/templateSendSlice.ts).
  */
 export type TemplatesLoadStatus = 'idle' | 'loading' | 'loaded' | 'failed';
 
@@ -21,7 +22,6 @@ export interface TemplatesState {
   create: { status: 'idle' | 'saving' | 'failed'; refusal: Refusal | null; created: number };
   /** The template being deleted. */
   deletingId: number | null;
-  send: { status: 'idle' | 'sending' | 'failed'; refusal: Refusal | null; sent: number };
 }
 
 export const initialTemplatesState: TemplatesState = {
@@ -30,21 +30,13 @@ export const initialTemplatesState: TemplatesState = {
   error: null,
   create: { status: 'idle', refusal: null, created: 0 },
   deletingId: null,
-  send: { status: 'idle', refusal: null, sent: 0 },
 };
-
-export interface TemplateSendSubmission {
-  conversationId: string;
-  templateId: number;
-  bodyValues: string[];
-  headerValues: string[];
-}
 
 const templatesSlice = createSlice({
   name: 'templates',
   initialState: initialTemplatesState,
   reducers: {
-    /** The Templates page or the send dialog opened: the list is read again from WhatsApp. */
+    /** The Templates page opened (or asked again): the list is read again from WhatsApp. */
     templatesRequested(state) {
       state.status = 'loading';
       state.error = null;
@@ -83,15 +75,6 @@ const templatesSlice = createSlice({
     templateDeleteFailed(state, action: PayloadAction<number>) {
       if (state.deletingId === action.payload) state.deletingId = null;
     },
-    templateSendSubmitted(state, _action: PayloadAction<TemplateSendSubmission>) {
-      if (state.send.status !== 'sending') state.send = { ...state.send, status: 'sending', refusal: null };
-    },
-    templateSent(state) {
-      if (state.send.status === 'sending') state.send = { status: 'idle', refusal: null, sent: state.send.sent + 1 };
-    },
-    templateSendFailed(state, action: PayloadAction<Refusal>) {
-      if (state.send.status === 'sending') state.send = { ...state.send, status: 'failed', refusal: action.payload };
-    },
   },
   extraReducers: (builder) => {
     builder.addCase(loggedOut, () => initialTemplatesState);
@@ -108,9 +91,6 @@ export const {
   templateDeleteConfirmed,
   templateDeleted,
   templateDeleteFailed,
-  templateSendSubmitted,
-  templateSent,
-  templateSendFailed,
 } = templatesSlice.actions;
 
 export default templatesSlice;

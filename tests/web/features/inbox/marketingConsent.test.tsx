@@ -4,7 +4,7 @@ import { TEMPLATE_ERRORS, type Conversation, type Template } from '../../../../c
 import { formatDate } from '../../../../src/components/dates';
 import { WINDOW_TEXTS } from '../../../../src/features/inbox/customerWindow';
 import { MARKETING_TEXTS } from '../../../../src/features/inbox/MarketingChip';
-import { unreachableBecause } from '../../../../src/features/templates/SendTemplateDialog';
+import { unreachableBecause } from '../../../../src/features/inbox/SendTemplateDialog';
 import { apiError, json, mockApi, pending, type ApiRoute } from '../../support/api-mock';
 import { aConversation, aMessage, ago, messagesPath } from '../../support/fixtures/inbox';
 import { renderApp } from '../../support/render';

@@ -1,24 +1,19 @@
 import { expectSaga } from 'redux-saga-test-plan';
 import * as matchers from 'redux-saga-test-plan/matchers';
 import { throwError, type StaticProvider } from 'redux-saga-test-plan/providers';
-import { TEMPLATE_ERRORS, type Template } from '../../../../contract';
+import type { Template } from '../../../../contract';
 import { ApiError } from '../../../../src/api/client';
 import { templatesApi } from '../../../../src/api/templates';
 import { requireAccessToken } from '../../../../src/features/auth/session';
-import { templateReplySent } from '../../../../src/features/live/inboxEvents';
-import { createTemplate, reloadTemplates, sendTemplate, TEMPLATE_TEXTS } from '../../../../src/features/templates/saga';
+import { createTemplate, reloadTemplates, TEMPLATE_TEXTS } from '../../../../src/features/templates/saga';
 import templatesSlice, {
   initialTemplatesState,
   templateCreated,
   templateCreateFailed,
-  templateSendFailed,
-  templateSendSubmitted,
   templatesLoaded,
-  templateSent,
   templateSubmitted,
 } from '../../../../src/features/templates/slice';
 import { toastShown } from '../../../../src/features/toasts/slice';
-import { aMessage } from '../../support/fixtures/inbox';
 
 const TOKEN = 'access-token';
 const orderUpdate: Template = {
@@ -81,54 +76,6 @@ describe('createTemplate', () => {
         ],
       ])
       .put(templateCreateFailed({ message: 'A template with this name exists.', field: 'name' }))
-      .run());
-});
-
-describe('sendTemplate', () => {
-  const send = templateSendSubmitted({
-    conversationId: '15550100@c.us',
-    templateId: 7,
-    bodyValues: ['Grace', 'A-1'],
-    headerValues: [],
-  });
-  const message = aMessage({ id: 'wamid.t', body: 'Hello Grace, your order A-1 is ready.', is_from_us: true });
-
-  it('sends with the values and shows the message in the conversation', () =>
-    expectSaga(sendTemplate, send)
-      .provide([
-        token,
-        [
-          matchers.call(templatesApi.send, TOKEN, '15550100@c.us', { template_id: 7, body_values: ['Grace', 'A-1'] }),
-          message,
-        ],
-      ])
-      .put(templateSent())
-      .put(templateReplySent({ conversationId: '15550100@c.us', message }))
-      .run());
-
-  it('keeps the dialog open with the reason when the API refuses', () =>
-    expectSaga(sendTemplate, send)
-      .provide([
-        token,
-        [
-          matchers.call.fn(templatesApi.send),
-          throwError(new ApiError('Fill in all 2 values of the template.', 422, 'template_values', 'body_values')),
-        ],
-      ])
-      .put(templateSendFailed({ message: 'Fill in all 2 values of the template.', field: 'body_values' }))
-      .run());
-
-  it('keeps the dialog open with the reason when the customer stopped marketing messages', () =>
-    expectSaga(sendTemplate, send)
-      .provide([
-        token,
-        [
-          matchers.call.fn(templatesApi.send),
-          throwError(new ApiError(TEMPLATE_ERRORS.marketingStopped, 409, 'customer_stopped_marketing', 'template_id')),
-        ],
-      ])
-      .put(templateSendFailed({ message: TEMPLATE_ERRORS.marketingStopped, field: 'template_id' }))
-      .not.put(templateSent())
       .run());
 });
 

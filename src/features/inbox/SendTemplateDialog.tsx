@@ -13,8 +13,8 @@ import { useEffect, useState } from 'react';
 import type { Template } from '../../../contract';
 import { fillTemplate, TEMPLATE_ERRORS } from '../../../contract/template-rules';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
-import { selectApprovedTemplates, selectTemplateSend, selectTemplatesStatus } from './selectors';
-import { templateSendSubmitted, templatesRequested } from './slice';
+import { selectApprovedTemplates, selectTemplateChoicesStatus, selectTemplateSend } from './templateSendSelectors';
+import { templateDialogOpened, templateSendSubmitted } from './templateSendSlice';
 
 export interface SendTemplateDialogProps {
   /** Open until closed or until a template is sent (the parent compares `selectTemplateSend().sent`). */
@@ -175,13 +175,13 @@ export default function SendTemplateDialog({
 }: SendTemplateDialogProps) {
   const dispatch = useAppDispatch();
   const templates = useAppSelector(selectApprovedTemplates);
-  const status = useAppSelector(selectTemplatesStatus);
+  const status = useAppSelector(selectTemplateChoicesStatus);
   const send = useAppSelector(selectTemplateSend);
   const { chosen, bodyValues, headerValues, setBodyValues, setHeaderValues, choose, complete, submit } =
     useTemplateDraft(templates, customerName, conversationId);
 
   useEffect(() => {
-    if (open) dispatch(templatesRequested());
+    if (open) dispatch(templateDialogOpened());
   }, [open, dispatch]);
 
   const refusal = send.status === 'failed' ? send.refusal : null;
