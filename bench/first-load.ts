@@ -58,6 +58,9 @@ async function coldLoad(browser: Browser, url: string, token: string | null, thr
     await context.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [ACCESS_TOKEN_KEY, token]);
   }
   const page = await context.newPage();
+  // The live stream stays open from sign-in on, so the page would never be network-idle; it is no part
+  // of a page's first load either (its script is, and is counted).
+  await page.route('**/api/v1/events', (route) => route.abort());
   if (throttled) await throttle(page);
   const scripts = new Set<string>();
   page.on('request', (request) => {

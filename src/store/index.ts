@@ -1,7 +1,6 @@
 import { combineSlices, configureStore, createAction, type Reducer, type Slice } from '@reduxjs/toolkit';
 import createSagaMiddleware from 'redux-saga';
 import authSlice from '../features/auth/slice';
-import verificationResendSlice from '../features/auth/verificationResend';
 import connectionSlice from '../features/connection/slice';
 import liveSlice from '../features/live/slice';
 // Types only: the features' code arrives with their pages (src/features/registry.ts).
@@ -14,14 +13,7 @@ import type { Feature } from './feature';
 import type { DevToolsSanitizers } from './devTools';
 
 /** What every page needs, the landing page included. */
-export const CORE_SLICES = [
-  authSlice,
-  verificationResendSlice,
-  connectionSlice,
-  liveSlice,
-  themeSlice,
-  toastsSlice,
-] as const;
+export const CORE_SLICES = [authSlice, connectionSlice, liveSlice, themeSlice, toastsSlice] as const;
 
 type StateOf<S extends Slice> = { [K in S as K['reducerPath']]: ReturnType<K['getInitialState']> };
 

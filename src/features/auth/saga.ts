@@ -24,7 +24,6 @@ import { toastShown } from '../toasts/slice';
 import { navigateTo } from '../../store/navigation';
 import { safely } from '../../store/safely';
 import { clearStoredToken, storeToken } from './session';
-import { watchVerificationResend } from './verificationResend';
 
 /** SPEC.md §9: a cached user younger than this is not fetched again unless asked to. */
 export const USER_FRESHNESS_MS = 5 * 60 * 1000;
@@ -138,6 +137,5 @@ export function* watchAuth() {
   yield* takeLeading(loginSubmitted, safely(login));
   yield* takeLeading(registerSubmitted, safely(register));
   yield* fork(watchUserRefresh);
-  yield* fork(watchVerificationResend);
   yield* takeLeading(logoutRequested, safely(logout));
 }

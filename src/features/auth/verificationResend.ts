@@ -8,7 +8,8 @@ import { loggedOut } from './slice';
 
 /*
  * Resending the verification mail: asked from the dashboard's and the agent page's banners and the
- * account settings' tab, so it lives with the session, which every signed-in page has.
+ * account settings' tab, so it lives with the session; the shell, which every signed-in page has, loads its
+ * slice and watcher (src/features/shell/feature.ts), so the landing page's script does without them.
  */
 
 export type ResendStatus = 'idle' | 'sending' | 'sent' | 'failed';

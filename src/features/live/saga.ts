@@ -1,59 +1,14 @@
-import { eventChannel, type EventChannel } from 'redux-saga';
 import { call, delay, put, race, select, take } from 'typed-redux-saga';
 import type { Action } from '@reduxjs/toolkit';
-import { errorText } from '../../api/client';
-import { readLiveStream, type LiveMessage } from '../../api/live';
 import { safely } from '../../store/safely';
-import { requireAccessToken } from '../auth/session';
 import { loggedOut, loginSucceeded, registerSucceeded, selectAuthStatus, sessionRestored } from '../auth/slice';
-import { liveEventReceived, liveStreamConnecting, liveStreamDropped, liveStreamStopped, selectLive } from './slice';
+import { liveStreamStopped } from './slice';
 
-/** After a drop the stream is tried again after this long, doubled with each failure up to LIVE_RETRY_MAX_MS. */
-export const LIVE_RETRY_BASE_MS = 1000;
-export const LIVE_RETRY_MAX_MS = 30_000;
+/** The stream's code, fetched at the first sign-in rather than with the landing page's script. */
+export const loadLiveStream = () => import('./stream');
 
-/** What the stream channel emits: each message, then once why it ended. */
-export type LiveChannelItem = { message: LiveMessage } | { ended: string };
-
-/** The stream as a channel; closing it aborts the request. */
-export function liveChannel(token: string, lastEventId: string | null): EventChannel<LiveChannelItem> {
-  return eventChannel((emit) => {
-    const controller = new AbortController();
-    readLiveStream(token, lastEventId, (message) => emit({ message }), controller.signal).then(
-      () => emit({ ended: 'the server ended the stream' }),
-      (error: unknown) => {
-        if (!controller.signal.aborted) emit({ ended: errorText(error) });
-      },
-    );
-    return () => controller.abort();
-  });
-}
-
-/** Keeps the stream open: each message becomes `liveEventReceived`; a drop waits its backoff, then tries again. */
-export function* runLiveStream() {
-  while (true) {
-    yield* put(liveStreamConnecting());
-    const token = yield* call(requireAccessToken);
-    const { lastEventId } = yield* select(selectLive);
-    const channel = yield* call(liveChannel, token, lastEventId);
-    let reason = 'the stream ended';
-    try {
-      while (true) {
-        const item = yield* take(channel);
-        if ('ended' in item) {
-          reason = item.ended;
-          break;
-        }
-        yield* put(liveEventReceived(item.message));
-      }
-    } finally {
-      channel.close();
-    }
-    yield* put(liveStreamDropped({ reason }));
-    const { failures } = yield* select(selectLive);
-    yield* delay(Math.min(LIVE_RETRY_MAX_MS, LIVE_RETRY_BASE_MS * 2 ** Math.max(0, failures - 1)));
-  }
-}
+/** A stream's code that failed to arrive is asked for again after this long (the polls cover meanwhile). */
+export const LIVE_LOAD_RETRY_MS = 5000;
 
 /** The session became signed in: a token found in storage at start, a login or a registration. */
 export const sessionSignedIn = (action: Action): boolean =>
@@ -68,7 +23,14 @@ export const sessionSignedIn = (action: Action): boolean =>
 export function* watchLiveStream() {
   while (true) {
     if ((yield* select(selectAuthStatus)) !== 'authenticated') yield* take(sessionSignedIn);
-    yield* race({ run: call(safely(runLiveStream)), stopped: take(loggedOut) });
+    let stream: Awaited<ReturnType<typeof loadLiveStream>>;
+    try {
+      stream = yield* call(loadLiveStream);
+    } catch {
+      yield* race({ retry: delay(LIVE_LOAD_RETRY_MS), stopped: take(loggedOut) });
+      continue;
+    }
+    yield* race({ run: call(safely(stream.runLiveStream)), stopped: take(loggedOut) });
     yield* put(liveStreamStopped());
   }
 }

@@ -7,6 +7,7 @@ import { attendanceChanged, unreadCountLoaded } from '../live/inboxEvents';
 import { unreadBadgeHidden, unreadBadgeShown } from './badgeSlice';
 import { escalationsLoaded, handoverBellHidden, handoverBellShown } from './bellSlice';
 import { watchNotifications } from './notificationsSaga';
+import { watchVerificationResend } from '../auth/verificationResend';
 
 /** The sidebar badge asks for the unread count this often while it shows and the stream is down. */
 export const UNREAD_REFRESH_INTERVAL_MS = 15_000;
@@ -61,5 +62,10 @@ export function* watchHandoverBell() {
 
 /** The shell's sagas: the badge, the bell and the notifications; one crashing cannot stop the others. */
 export function* watchShell() {
-  yield* all([spawn(watchUnreadBadge), spawn(watchHandoverBell), spawn(watchNotifications)]);
+  yield* all([
+    spawn(watchUnreadBadge),
+    spawn(watchHandoverBell),
+    spawn(watchNotifications),
+    spawn(watchVerificationResend),
+  ]);
 }

@@ -10,13 +10,13 @@ import { loggedOut, loginSucceeded, sessionRestored } from '../../../../src/feat
 import { conversationsView, INBOX_POLL_INTERVAL_MS } from '../../../../src/features/inbox/listSaga';
 import { conversationsViewOpened } from '../../../../src/features/inbox/slice';
 import { keepFresh } from '../../../../src/features/live/freshWhileShown';
+import { LIVE_LOAD_RETRY_MS, loadLiveStream, watchLiveStream } from '../../../../src/features/live/saga';
 import {
   LIVE_RETRY_BASE_MS,
   liveChannel,
   runLiveStream,
-  watchLiveStream,
   type LiveChannelItem,
-} from '../../../../src/features/live/saga';
+} from '../../../../src/features/live/stream';
 import liveSlice, {
   liveEventReceived,
   liveStreamConnecting,
@@ -177,6 +177,46 @@ describe('the stream for the signed-in session', () => {
     saga.dispatch(loginSucceeded({ accessToken: 'token' }));
     await settle();
     expect(streams).toHaveLength(2);
+    saga.dispatch(STOP);
+    await finished;
+  });
+});
+
+describe('the stream’s code, fetched at sign-in', () => {
+  it('is asked for again after LIVE_LOAD_RETRY_MS when it failed to arrive, and the stream then opens', async () => {
+    const time = controlledTime();
+    let loads = 0;
+    const streams: ReturnType<typeof sagaChannel<LiveChannelItem>>[] = [];
+    const saga = expectSaga(untilStopped, watchLiveStream)
+      .withReducer(testReducer, stateAfter())
+      .provide([
+        time.provider,
+        [matchers.call.fn(requireAccessToken), 'token'],
+        [
+          matchers.call.fn(loadLiveStream),
+          dynamic(() => {
+            loads += 1;
+            if (loads === 1) throw new Error('Loading chunk failed');
+            return loadLiveStream();
+          }),
+        ],
+        [
+          matchers.call.fn(liveChannel),
+          dynamic(() => {
+            const channel = sagaChannel<LiveChannelItem>();
+            streams.push(channel);
+            return channel;
+          }),
+        ],
+      ]);
+    const finished = saga.run({ timeout: 5_000, silenceTimeout: true });
+    await settle();
+    expect(streams).toHaveLength(0);
+    expect(time.waiting.map((wait) => wait.ms)).toEqual([LIVE_LOAD_RETRY_MS]);
+    await time.pass();
+    await settle();
+    expect(loads).toBe(2);
+    expect(streams).toHaveLength(1);
     saga.dispatch(STOP);
     await finished;
   });
