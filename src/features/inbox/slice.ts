@@ -1,6 +1,7 @@
 import { createSlice } from '@reduxjs/toolkit';
 import { loggedOut } from '../auth/slice';
-import { templateReplySent, unreadCountLoaded } from '../live/inboxEvents';
+import { unreadCountLoaded } from '../live/inboxEvents';
+import { templateSent } from './templateSendSlice';
 import { attachmentReducers } from './attachment';
 import { conversationListReducers } from './conversationList';
 import { openConversationReducers } from './openConversation';
@@ -29,7 +30,7 @@ const inboxSlice = createSlice({
     builder.addCase(unreadCountLoaded, (state, action) => {
       state.unreadConversations = action.payload;
     });
-    builder.addCase(templateReplySent, replyReducers.replySent);
+    builder.addCase(templateSent, replyReducers.replySent);
     builder.addCase(loggedOut, () => initialInboxState);
   },
 });

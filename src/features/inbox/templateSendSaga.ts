@@ -4,7 +4,6 @@ import { templatesApi } from '../../api/templates';
 import { safely } from '../../store/safely';
 import { requireAccessToken } from '../auth/session';
 import { liveEventWhere } from '../live/events';
-import { templateReplySent } from '../live/inboxEvents';
 import { toastShown } from '../toasts/slice';
 import { selectTemplateChoicesStatus } from './templateSendSelectors';
 import {
@@ -47,8 +46,7 @@ export function* sendTemplate(action: ReturnType<typeof templateSendSubmitted>) 
       body_values: bodyValues,
       ...(headerValues.length ? { header_values: headerValues } : {}),
     });
-    yield* put(templateSent());
-    yield* put(templateReplySent({ conversationId, message }));
+    yield* put(templateSent({ conversationId, message }));
     yield* put(toastShown({ title: TEMPLATE_SEND_TEXTS.sent }));
   } catch (error) {
     yield* put(templateSendFailed(refusalOf(error)));

@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { Template } from '../../../contract';
+import type { Message, Template } from '../../../contract';
 import { loggedOut } from '../auth/slice';
 
 /**
@@ -54,7 +54,8 @@ const templateSendSlice = createSlice({
     templateSendSubmitted(state, _action: PayloadAction<TemplateSendSubmission>) {
       if (state.send.status !== 'sending') state.send = { ...state.send, status: 'sending', refusal: null };
     },
-    templateSent(state) {
+    /** The template went to the customer as the owner's reply: the conversation shows it as any reply (slice.ts). */
+    templateSent(state, _action: PayloadAction<{ conversationId: string; message: Message }>) {
       if (state.send.status === 'sending') state.send = { status: 'idle', refusal: null, sent: state.send.sent + 1 };
     },
     templateSendFailed(state, action: PayloadAction<Refusal>) {

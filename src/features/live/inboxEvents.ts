@@ -1,8 +1,8 @@
 import { createAction } from '@reduxjs/toolkit';
-import type { Conversation, Message } from '../../../contract';
+import type { Conversation } from '../../../contract';
 
 /*
- * What the inbox, the signed-in shell (its Messages badge, bell and notifications) and the templates
+ * What the inbox and the signed-in shell (its Messages badge, bell and notifications)
  * tell each other. Two lazy features never import each other, so the events they share live here, in the core.
  */
 
@@ -37,8 +37,3 @@ export interface Notice {
 
 /** A live event needs the owner (the inbox's rules, inbox/notices.ts): the shell tells them the ways they chose. */
 export const ownerNoticeRaised = createAction<Notice>('inbox/ownerNoticeRaised');
-
-/** A template went to the customer as the owner's reply (the Send template dialog): the conversation shows it as any reply. */
-export const templateReplySent = createAction<{ conversationId: string; message: Message }>(
-  'templates/templateReplySent',
-);

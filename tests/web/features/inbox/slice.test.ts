@@ -36,7 +36,8 @@ import inboxSlice, {
   searchResultsLoaded,
   searchResultsLoadFailed,
 } from '../../../../src/features/inbox/slice';
-import { templateReplySent, unreadCountLoaded } from '../../../../src/features/live/inboxEvents';
+import { unreadCountLoaded } from '../../../../src/features/live/inboxEvents';
+import { templateSent } from '../../../../src/features/inbox/templateSendSlice';
 import type { InboxState } from '../../../../src/features/inbox/state';
 import type { Conversation } from '../../../../contract';
 import { aConversation, aMessage } from '../../support/fixtures/inbox';
@@ -334,7 +335,7 @@ describe('the inbox state', () => {
       draftEdited('Yes'),
     );
     const template = aMessage({ id: 'wamid.t', body: 'Hello', is_from_us: true, sender: 'human', status: 'sent' });
-    const sent = reducer(writing, templateReplySent({ conversationId: grace.id, message: template }));
+    const sent = reducer(writing, templateSent({ conversationId: grace.id, message: template }));
     expect(sent.open).toMatchObject({ draft: '', send: { status: 'idle', error: null } });
     expect(sent.open.messages.ids).toContain('wamid.t');
   });

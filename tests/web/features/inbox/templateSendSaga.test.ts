@@ -5,7 +5,6 @@ import { TEMPLATE_ERRORS, type Template } from '../../../../contract';
 import { ApiError } from '../../../../src/api/client';
 import { templatesApi } from '../../../../src/api/templates';
 import { requireAccessToken } from '../../../../src/features/auth/session';
-import { templateReplySent } from '../../../../src/features/live/inboxEvents';
 import {
   loadTemplateChoices,
   reloadTemplateChoices,
@@ -57,14 +56,15 @@ describe('the template send state', () => {
   });
 
   it('takes one send at a time and ignores a result nobody waits for', () => {
+    const sentMessage = { conversationId: '15550100@c.us', message: aMessage({ id: 'wamid.t', is_from_us: true }) };
     const submission = { conversationId: '15550100@c.us', templateId: 7, bodyValues: ['Grace'], headerValues: [] };
-    let state = reducer(undefined, templateSent());
+    let state = reducer(undefined, templateSent(sentMessage));
     expect(state.send).toEqual({ status: 'idle', refusal: null, sent: 0 });
     state = reducer(state, templateSendSubmitted(submission));
     state = reducer(state, templateSendFailed({ message: 'Refused', field: 'body_values' }));
     expect(state.send).toMatchObject({ status: 'failed', refusal: { field: 'body_values' } });
     state = reducer(state, templateSendSubmitted(submission));
-    state = reducer(state, templateSent());
+    state = reducer(state, templateSent(sentMessage));
     expect(state.send).toEqual({ status: 'idle', refusal: null, sent: 1 });
   });
 });
@@ -101,8 +101,7 @@ describe('sendTemplate', () => {
           message,
         ],
       ])
-      .put(templateSent())
-      .put(templateReplySent({ conversationId: '15550100@c.us', message }))
+      .put(templateSent({ conversationId: '15550100@c.us', message }))
       .put.like({ action: { type: toastShown.type, payload: { title: TEMPLATE_SEND_TEXTS.sent } } })
       .run());
 
@@ -128,7 +127,7 @@ describe('sendTemplate', () => {
         ],
       ])
       .put(templateSendFailed({ message: TEMPLATE_ERRORS.marketingStopped, field: 'template_id' }))
-      .not.put(templateSent())
+      .not.put.actionType(templateSent.type)
       .run());
 });
 
