@@ -23,7 +23,13 @@ const context = (id: number, text: string): Context => ({
   document_name: 'hours.pdf',
 });
 
-const document = (id: number, filename: string, status: DocumentItem['status'], error: string | null = null) => ({
+const document = (
+  id: number,
+  filename: string,
+  status: DocumentItem['status'],
+  error: string | null = null,
+  chunks = status === 'ready' ? 3 : 0,
+) => ({
   id,
   filename,
   media_type: 'application/pdf',
@@ -31,7 +37,7 @@ const document = (id: number, filename: string, status: DocumentItem['status'], 
   status,
   error,
   pages: 1,
-  chunks: status === 'ready' ? 3 : 0,
+  chunks,
   created_at: `2025-07-28T10:00:0${id}.000Z`,
   updated_at: '2025-07-28T10:00:00.000Z',
 });
@@ -191,6 +197,17 @@ describe('/agents/{id}', () => {
     expect(documents.getByText('Processing')).toBeInTheDocument();
     expect(documents.getByText('Failed')).toBeInTheDocument();
     expect(documents.getByText('The PDF is encrypted and cannot be read.')).toBeInTheDocument();
+  });
+
+  it("counts a document's chunks in the right number: '1 chunk', '3 chunks'", async () => {
+    open('/agents/4', {
+      'GET /agents/4/documents': () =>
+        json([document(1, 'note.txt', 'ready', null, 1), document(2, 'hours.pdf', 'ready')]),
+    });
+    await userEvent.click(await screen.findByRole('tab', { name: 'Contexts' }));
+    const documents = within(await screen.findByRole('list', { name: 'Documents' }));
+    expect(await documents.findByText('2 KB · 1 chunk')).toBeInTheDocument();
+    expect(documents.getByText('2 KB · 3 chunks')).toBeInTheDocument();
   });
 
   it("shows Quick Upload's errors together in the 'Upload Errors' toast and sends nothing", async () => {
