@@ -133,7 +133,6 @@ const REASONS: Record<string, string> = {
   no_knowledge: 'Lack of knowledge',
   ai_unavailable: 'AI unavailable',
   key_rejected: 'Model API key rejected',
-  manual_reply: 'A person replied',
   media: 'Media the AI cannot read',
   send_uncertain: 'AI answer may not have arrived',
   send_failed: 'WhatsApp could not send the AI answer',
