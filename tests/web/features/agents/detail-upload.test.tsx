@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { AgentGraph, Context, DocumentItem, Memory } from '../../../../contract/agents';
 import { FakeXhr, fileOf, installFakeXhr } from '../../support/fake-xhr';
 import { anAgentDetail, openAsOwner } from '../../support/fixtures/agents';
+import { MEMORY_HINTS } from '../../../../src/features/agents/MemoriesTab';
 import { apiError, json, pending, requestsMade, type ApiRoute } from '../../support/api-mock';
 
 const agent = anAgentDetail();
@@ -92,6 +93,33 @@ describe('/agents/{id}', () => {
     expect(await screen.findByText('Loading memories...')).toBeInTheDocument();
     answer(json([]));
     expect(await screen.findByText('No memories found.')).toBeInTheDocument();
+  });
+
+  it('explains why the offline model has no memories yet and what would give it some', async () => {
+    open('/agents/4', {
+      'GET /agents/4': () => json({ ...agent, model: 'local/knowledge-base' }),
+      'GET /agents/4/memories': () => json([]),
+    });
+    expect(await screen.findByText('No memories found.')).toBeInTheDocument();
+    const hint = within(screen.getByTestId('memories-empty-hint'));
+    expect(hint.getByText(MEMORY_HINTS.what)).toBeInTheDocument();
+    expect(hint.getByText(MEMORY_HINTS.offline)).toBeInTheDocument();
+    expect(MEMORY_HINTS.offline).toContain('My name is Ada');
+  });
+
+  it('says only when memories come for a model that reads every message, and nothing after a search', async () => {
+    open('/agents/4', {
+      'GET /agents/4': () => json({ ...agent, model: 'openai/gpt-4o-mini' }),
+      'GET /agents/4/memories': () => json([]),
+      'POST /agents/4/memories/search?query=rye': () => json([]),
+    });
+    const hint = within(await screen.findByTestId('memories-empty-hint'));
+    expect(hint.getByText(MEMORY_HINTS.model)).toBeInTheDocument();
+    expect(hint.queryByText(MEMORY_HINTS.offline)).not.toBeInTheDocument();
+    fireEvent.change(screen.getByPlaceholderText('Search memories...'), { target: { value: 'rye' } });
+    fireEvent.submit(screen.getByPlaceholderText('Search memories...').closest('form')!);
+    await waitFor(() => expect(screen.queryByTestId('memories-empty-hint')).not.toBeInTheDocument());
+    expect(screen.getByText('No memories found.')).toBeInTheDocument();
   });
 
   it('searches the memories, and reloads them all for an empty search', async () => {
