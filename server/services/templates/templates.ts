@@ -1,6 +1,7 @@
 import {
   TEMPLATE_CATEGORIES,
   TEMPLATE_ERRORS,
+  TEMPLATE_LANGUAGE_PATTERN,
   TEMPLATE_LIMITS,
   templateVariables,
   variableNumbers,
@@ -42,7 +43,7 @@ const COLUMNS = `id, user_id, waba_id, graph_id, name, language, category, statu
   previous_category, category_changed_at`;
 const STATUSES: readonly TemplateStatus[] = ['PENDING', 'APPROVED', 'REJECTED', 'PAUSED', 'DISABLED'];
 const NAME = new RegExp('^[a-z0-9_]+$');
-const LANGUAGE = /^[a-z]{2,3}(_[A-Z]{2})?$/;
+const LANGUAGE = new RegExp(TEMPLATE_LANGUAGE_PATTERN);
 /** Meta's template statuses beyond ours (e.g. IN_APPEAL, PENDING_DELETION) read as the nearest of ours. */
 const NEAREST_STATUS: Record<string, TemplateStatus> = { IN_APPEAL: 'PENDING', PENDING_DELETION: 'DISABLED' };
 
