@@ -9,6 +9,7 @@ export const TEMPLATE_LIMITS = {
   nameMaxLength: 512,
   bodyMaxLength: 1024,
   headerMaxLength: 60,
+  footerMaxLength: 60,
   buttonTextMaxLength: 25,
   maxButtons: 10,
   /** A value sent for one variable. */
@@ -33,6 +34,13 @@ export const TEMPLATE_ERRORS = {
   variablesInOrder: 'Number the variables {{1}}, {{2}}… in order, without gaps.',
   headerTooLong: `The header must be at most ${TEMPLATE_LIMITS.headerMaxLength} characters.`,
   headerVariables: 'A header may have one variable, {{1}}.',
+  footerTooLong: `The footer must be at most ${TEMPLATE_LIMITS.footerMaxLength} characters.`,
+  footerVariables: 'A footer cannot have variables.',
+  /** Meta reviews a template with a sample value for each variable. */
+  exampleRequired: (n: number) => `Give a sample value for {{${n}}}.`,
+  examplesCount: 'Give one sample value for each variable, in order.',
+  exampleTooLong: `A sample value must be at most ${TEMPLATE_LIMITS.valueMaxLength} characters.`,
+  languageUnknown: 'Choose a language from the list.',
   tooManyButtons: `At most ${TEMPLATE_LIMITS.maxButtons} buttons.`,
   buttonText: `Each button needs a text of 1 to ${TEMPLATE_LIMITS.buttonTextMaxLength} characters.`,
   notFound: 'Template not found.',
@@ -51,6 +59,11 @@ const VARIABLE = /\{\{\s*(\d+)\s*\}\}/g;
 /** The numbers of the {{n}} in a text, in order of appearance. */
 export function templateVariables(text: string): number[] {
   return [...text.matchAll(VARIABLE)].map((match) => Number(match[1]));
+}
+
+/** The distinct variable numbers of a text, in ascending order: the sample values it needs. */
+export function variableNumbers(text: string): number[] {
+  return [...new Set(templateVariables(text))].sort((a, b) => a - b);
 }
 
 /** The text with each {{n}} replaced by the n-th value (kept as it is when there is none). */

@@ -2,6 +2,8 @@ import { Type, type Static } from 'typebox';
 import { TEMPLATE_CATEGORIES } from './template-rules';
 
 export * from './template-rules';
+export * from './template-review';
+export * from './template-languages';
 
 /**
  * WhatsApp message templates: the only messages WhatsApp delivers outside the 24-hour window. The
@@ -30,6 +32,8 @@ export const Template = Type.Object({
   /** With {{1}}, {{2}}… where values go. */
   body: Type.String(),
   header: Type.Union([Type.String(), Type.Null()]),
+  /** The small grey line under the body; absent or null without one. */
+  footer: Type.Optional(Type.Union([Type.String(), Type.Null()])),
   /** Quick-reply buttons' texts. */
   buttons: Type.Array(Type.String()),
   /** How many values the body takes ({{1}}…{{n}}), and the header (0 or 1). */
@@ -59,7 +63,11 @@ export const NewTemplate = Type.Object({
   category: Type.String({ description: TEMPLATE_CATEGORIES.join(' or ') }),
   body: Type.String({ description: 'The text, with {{1}}, {{2}}… for values' }),
   header: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+  footer: Type.Optional(Type.Union([Type.String(), Type.Null()])),
   buttons: Type.Optional(Type.Array(Type.String(), { description: 'Quick-reply button texts' })),
+  /** A sample value for each {{n}} of the body, in order: Meta's review reads them (its `example`). */
+  body_examples: Type.Optional(Type.Array(Type.String(), { description: 'One sample value per body variable' })),
+  header_examples: Type.Optional(Type.Array(Type.String(), { description: 'The sample value of the header’s {{1}}' })),
 });
 export type NewTemplate = Static<typeof NewTemplate>;
 

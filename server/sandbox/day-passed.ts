@@ -14,7 +14,13 @@ import { CUSTOMER_WINDOW_HOURS, listedConversation, requireConversation } from '
  */
 export const DAY_PASSED_HOURS = CUSTOMER_WINDOW_HOURS + 1;
 
-export async function letADayPass(db: Db, userId: number, publicId: string): Promise<Conversation> {
+export async function letADayPass(
+  db: Db,
+  userId: number,
+  publicId: string,
+  /** The customer's number in the simulator's thread, when the phone knows it (a BSUID conversation's). */
+  sandboxWaId?: string,
+): Promise<Conversation> {
   return db.transaction(async (tx) => {
     const conversation = await requireConversation(tx, userId, publicId);
     await tx.query(
@@ -29,7 +35,7 @@ export async function letADayPass(db: Db, userId: number, publicId: string): Pro
           returning 1)
        update sandbox_customers set claimed_at = claimed_at - $3::integer * interval '1 hour'
         where wa_id = $2 and exists (select 1 from moved)`,
-      [userId, conversation.wa_id, DAY_PASSED_HOURS],
+      [userId, sandboxWaId ?? conversation.wa_id, DAY_PASSED_HOURS],
     );
     // A moved time is no change the database announces by itself: the owner's open tabs reload it.
     await tx.query(`select live_notify($1, 'conversation.changed', jsonb_build_object('c', $2::text))`, [

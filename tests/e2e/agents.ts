@@ -106,6 +106,7 @@ export async function expectDocumentsReady(page: Page, filenames: string[]) {
     const row = documentRow(page, filename);
     await expect(row).toBeVisible();
     await expect(row).toContainText('Ready', INGESTION_PATIENCE);
-    await expect(row).toContainText(/\d+ chunks/);
+    // '1 chunk', '12 chunks', never '1 chunks'.
+    await expect(row).toContainText(/ · (1 chunk(?!s)|(?!1 )\d+ chunks)/);
   }
 }

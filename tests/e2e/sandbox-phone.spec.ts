@@ -1,6 +1,7 @@
 import { newAccount, register } from './accounts';
 import { expect, test } from './fixtures';
 import { connectThroughSandbox, displayed } from './whatsapp';
+import { conversationRow, customerSays, openButton, openCustomerPhone, openInbox, POLL_PATIENCE } from './exchange';
 
 /** The key the SPA keeps the owner's access token under (src/features/auth/session.ts, ACCESS_TOKEN_KEY). */
 const ACCESS_TOKEN_KEY = 'accessToken';
@@ -129,4 +130,27 @@ test('a customer texts the connected number from the sandbox phone and the owner
   await phone.reload();
   await expect(phone.getByLabel('Your name')).toHaveValue('Sheena Nelson');
   await expect(phone.getByLabel('Your phone number')).toHaveValue(customerNumber);
+});
+
+test("'A day passes' on the phone closes the business's 24-hour window, as the inbox shows", async ({ page }) => {
+  await register(page, newAccount());
+  const businessNumber = await connectThroughSandbox(page);
+  const phone = await openCustomerPhone(page, businessNumber, { name: 'Dana Day' });
+  // Nothing to move before the customer has written.
+  await expect(phone.getByRole('button', { name: 'A day passes' })).toBeHidden();
+  await customerSays(phone, 'Is the shop open tomorrow?');
+
+  await page.bringToFront();
+  await openInbox(page);
+  await openButton(conversationRow(page, 'Dana Day')).click();
+  const chat = page.getByRole('region', { name: 'Chat' });
+  await expect(chat.getByRole('textbox', { name: 'Message' })).toBeVisible(POLL_PATIENCE);
+
+  await phone.bringToFront();
+  await phone.getByRole('button', { name: 'A day passes' }).click();
+  await expect(phone.getByText(/^A day passed: the business's 24-hour window is closed\./)).toBeVisible();
+
+  await page.bringToFront();
+  await expect(chat.getByText('Window closed: templates only')).toBeVisible(POLL_PATIENCE);
+  await expect(chat.getByRole('textbox', { name: 'Message' })).toHaveCount(0);
 });

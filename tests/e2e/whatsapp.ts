@@ -45,7 +45,11 @@ export async function connectThroughSandbox(page: Page): Promise<string> {
   await openConnectStep(page);
   const phoneNumber = await answerSignupPopup(page, 'Finish setup');
   await expect(page).toHaveURL(/\/dashboard$/);
-  await expect(page.getByText('Your WhatsApp Business number is ready.')).toBeVisible();
+  const connected = page.getByText('Your WhatsApp Business number is ready.');
+  await expect(connected).toBeVisible();
+  // One toast at a time: the connected one is alone on screen, whatever came before it waits or has gone.
+  const toasts = page.locator('[aria-live="polite"]').filter({ has: connected });
+  await expect(toasts.getByRole('alert')).toHaveCount(1);
   return phoneNumber;
 }
 

@@ -54,7 +54,12 @@ function checkVariables(text: string, where: string, example: unknown): void {
     refuse('Invalid variable parameters', `The ${where} variables must be {{1}}, {{2}}… in order, without gaps.`);
   }
   if (numbers.length > 0 && (!Array.isArray(example) || example.length !== numbers.length)) {
-    refuse('Missing sample values', `Add a sample value for each of the ${numbers.length} ${where} variables.`);
+    refuse(
+      'Missing sample values',
+      numbers.length === 1
+        ? `Add a sample value for the ${where} variable.`
+        : `Add a sample value for each of the ${numbers.length} ${where} variables.`,
+    );
   }
 }
 

@@ -16,10 +16,13 @@ import {
   type PhoneFile,
 } from './media';
 import { choosePromotions } from './preferences';
+import { letADayPassOnPhone } from './day-passed';
 import { reactFromPhone } from './reactions';
 import {
   CustomerHeaders,
   customerSendSchema,
+  DayPassedBody,
+  DayPassedOnPhone,
   MediaQuery,
   PhoneLocationBody,
   PhoneMessageBody,
@@ -123,6 +126,32 @@ function promotionsRoute(app: PhoneApp, { db, webhooks, consumeRate }: PhoneCont
     async (request) => {
       consumeRate(request.ip);
       return choosePromotions(db, webhooks, request.body, request.headers[CUSTOMER_TOKEN_HEADER]);
+    },
+  );
+}
+
+function dayPassedRoute(app: PhoneApp, { db, consumeRate }: PhoneContext) {
+  app.post(
+    '/day-passed',
+    {
+      schema: {
+        ...common,
+        summary:
+          "Sandbox only: a day passes in the customer's thread with this business number, closing the business's 24-hour window",
+        headers: CustomerHeaders,
+        body: DayPassedBody,
+        response: {
+          200: DayPassedOnPhone,
+          403: ErrorResponse,
+          404: ErrorResponse,
+          422: ErrorResponse,
+          429: ErrorResponse,
+        },
+      },
+    },
+    async (request) => {
+      consumeRate(request.ip);
+      return letADayPassOnPhone(db, request.body, request.headers[CUSTOMER_TOKEN_HEADER]);
     },
   );
 }
@@ -238,6 +267,7 @@ const phone: FastifyPluginAsyncTypebox<{ webhooks: SandboxWebhooks }> = async (a
   mediaUploadRoute(app, context);
   locationRoute(app, context);
   promotionsRoute(app, context);
+  dayPassedRoute(app, context);
   mediaDownloadRoute(app, context);
   numbersRoute(app, context);
   messagesRoute(app, context);

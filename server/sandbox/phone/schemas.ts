@@ -111,6 +111,13 @@ export const PromotionsChanged = Type.Object({
   webhook: Type.Union([Type.Literal('delivered'), Type.Literal('failed'), Type.Literal('not_subscribed')]),
 });
 
+export const DayPassedBody = Type.Object(senderFields());
+
+export const DayPassedOnPhone = Type.Object({
+  hours: Type.Integer({ description: 'How far back the thread moved' }),
+  window_closes_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+});
+
 export const MediaQuery = Type.Object({
   phone_number_id: Type.String(),
   wa_id: Type.String(),

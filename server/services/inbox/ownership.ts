@@ -30,7 +30,8 @@ export const DEFAULT_HANDOVER_MESSAGE =
   'Thanks for your patience — a person from our team will answer you here shortly.';
 
 /** Why a conversation is the AI's again without a hand-back (the agent's resume setting). */
-export const resumedReason = (minutes: number) => `The AI answers again: you had not written for ${minutes} minutes.`;
+export const resumedReason = (minutes: number) =>
+  `The AI answers again: you had not written for ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`;
 
 /**
  * The agent's resume setting: a conversation the owner took over (a reply by hand, 'Take over')

@@ -1,8 +1,10 @@
 import {
   TEMPLATE_CATEGORIES,
   TEMPLATE_ERRORS,
+  TEMPLATE_LANGUAGE_PATTERN,
   TEMPLATE_LIMITS,
   templateVariables,
+  variableNumbers,
   type NewTemplate,
   type Template,
   type TemplateStatus,
@@ -41,7 +43,7 @@ const COLUMNS = `id, user_id, waba_id, graph_id, name, language, category, statu
   previous_category, category_changed_at`;
 const STATUSES: readonly TemplateStatus[] = ['PENDING', 'APPROVED', 'REJECTED', 'PAUSED', 'DISABLED'];
 const NAME = new RegExp('^[a-z0-9_]+$');
-const LANGUAGE = /^[a-z]{2,3}(_[A-Z]{2})?$/;
+const LANGUAGE = new RegExp(TEMPLATE_LANGUAGE_PATTERN);
 /** Meta's template statuses beyond ours (e.g. IN_APPEAL, PENDING_DELETION) read as the nearest of ours. */
 const NEAREST_STATUS: Record<string, TemplateStatus> = { IN_APPEAL: 'PENDING', PENDING_DELETION: 'DISABLED' };
 
@@ -69,6 +71,7 @@ export function toTemplate(row: TemplateRow): Template {
     rejected_reason: row.rejected_reason && row.rejected_reason !== 'NONE' ? row.rejected_reason : null,
     body,
     header: headerText,
+    footer: component(row, 'FOOTER')?.text ?? null,
     buttons: (component(row, 'BUTTONS')?.buttons ?? []).map((button) => button.text),
     body_variables: new Set(templateVariables(body)).size,
     header_variables: headerText ? new Set(templateVariables(headerText)).size : 0,
@@ -160,7 +163,7 @@ export async function syncTemplates(deps: InboxDeps, userId: number): Promise<Te
 }
 
 /** The submission checked as Meta checks it, each refusal naming its field. */
-function checkNewTemplate(input: NewTemplate): { header?: string; buttons: string[] } {
+function checkNewTemplate(input: NewTemplate): CheckedTemplate {
   if (input.name.length > TEMPLATE_LIMITS.nameMaxLength) {
     throw new ValidationFailed(TEMPLATE_ERRORS.nameTooLong, 'name');
   }
@@ -185,21 +188,58 @@ function checkNewTemplate(input: NewTemplate): { header?: string; buttons: strin
       throw new ValidationFailed(TEMPLATE_ERRORS.headerVariables, 'header');
     }
   }
+  const footer = checkFooter(input.footer);
   const buttons = (input.buttons ?? []).map((text) => text.trim());
   if (buttons.length > TEMPLATE_LIMITS.maxButtons)
     throw new ValidationFailed(TEMPLATE_ERRORS.tooManyButtons, 'buttons');
   if (buttons.some((text) => text === '' || text.length > TEMPLATE_LIMITS.buttonTextMaxLength)) {
     throw new ValidationFailed(TEMPLATE_ERRORS.buttonText, 'buttons');
   }
-  return { header, buttons };
+  return {
+    header,
+    footer,
+    buttons,
+    bodyExamples: checkExamples(input.body, input.body_examples, 'body_examples'),
+    headerExamples: header ? checkExamples(header, input.header_examples, 'header_examples') : [],
+  };
 }
 
-/** Meta wants a sample for each variable; the review reads them, so they say what goes there. */
-const samples = (text: string) => templateVariables(text).map((n) => `sample ${n}`);
+interface CheckedTemplate {
+  header?: string;
+  footer?: string;
+  buttons: string[];
+  bodyExamples: string[];
+  headerExamples: string[];
+}
 
-function componentsOf(input: NewTemplate, header: string | undefined, buttons: string[]): TemplateComponent[] {
-  const bodySamples = samples(input.body);
-  const headerSamples = header ? samples(header) : [];
+function checkFooter(text: string | null | undefined): string | undefined {
+  const footer = text?.trim() || undefined;
+  if (footer === undefined) return undefined;
+  if (footer.length > TEMPLATE_LIMITS.footerMaxLength)
+    throw new ValidationFailed(TEMPLATE_ERRORS.footerTooLong, 'footer');
+  if (templateVariables(footer).length > 0) throw new ValidationFailed(TEMPLATE_ERRORS.footerVariables, 'footer');
+  return footer;
+}
+
+/**
+ * A sample value for each variable of `text`, as Meta's review wants them. A caller that sends none
+ * (an older client) gets 'sample n' in their place; one that sends some must send one per variable.
+ */
+function checkExamples(text: string, given: string[] | undefined, field: string): string[] {
+  const numbers = variableNumbers(text);
+  if (given === undefined) return numbers.map((n) => `sample ${n}`);
+  if (given.length !== numbers.length) throw new ValidationFailed(TEMPLATE_ERRORS.examplesCount, field);
+  return given.map((value, index) => {
+    const example = value.trim();
+    if (example === '') throw new ValidationFailed(TEMPLATE_ERRORS.exampleRequired(numbers[index]), field);
+    if (example.length > TEMPLATE_LIMITS.valueMaxLength)
+      throw new ValidationFailed(TEMPLATE_ERRORS.exampleTooLong, field);
+    return example;
+  });
+}
+
+function componentsOf(input: NewTemplate, checked: CheckedTemplate): TemplateComponent[] {
+  const { header, footer, buttons, bodyExamples, headerExamples } = checked;
   return [
     ...(header
       ? [
@@ -207,11 +247,12 @@ function componentsOf(input: NewTemplate, header: string | undefined, buttons: s
             type: 'HEADER',
             format: 'TEXT',
             text: header,
-            ...(headerSamples.length ? { example: { header_text: headerSamples } } : {}),
+            ...(headerExamples.length ? { example: { header_text: headerExamples } } : {}),
           },
         ]
       : []),
-    { type: 'BODY', text: input.body, ...(bodySamples.length ? { example: { body_text: [bodySamples] } } : {}) },
+    { type: 'BODY', text: input.body, ...(bodyExamples.length ? { example: { body_text: [bodyExamples] } } : {}) },
+    ...(footer ? [{ type: 'FOOTER', text: footer }] : []),
     ...(buttons.length ? [{ type: 'BUTTONS', buttons: buttons.map((text) => ({ type: 'QUICK_REPLY', text })) }] : []),
   ];
 }
@@ -221,14 +262,14 @@ function componentsOf(input: NewTemplate, header: string | undefined, buttons: s
  * 422 names the field at fault; Graph's own refusal of the content is a 422 on `body`.
  */
 export async function createTemplate(deps: InboxDeps, userId: number, input: NewTemplate): Promise<Template> {
-  const { header, buttons } = checkNewTemplate(input);
+  const checked = checkNewTemplate(input);
   const { connection, token } = await requireSendingConnection(deps.db, deps.secrets, userId);
   const taken = await deps.db.maybeOne(
     'select 1 from message_templates where user_id = $1 and waba_id = $2 and name = $3 and language = $4',
     [userId, connection.waba_id, input.name, input.language],
   );
   if (taken) throw new Conflict(TEMPLATE_ERRORS.nameTaken, 'name', 'template_name_taken');
-  const components = componentsOf(input, header, buttons);
+  const components = componentsOf(input, checked);
   let created;
   try {
     created = await deps.graph.createTemplate(token, connection.waba_id, {

@@ -26,6 +26,7 @@ import {
   uploadsSubmitted,
 } from './uploadsSlice';
 import PageTitle from '../../components/PageTitle';
+import { countOf } from '../../components/plural';
 
 export interface RejectedFilesProps {
   errors: string[];
@@ -90,7 +91,7 @@ function AgentUpload({ agentId }: { agentId: number }) {
               disabled={busy || waiting === 0}
               onClick={() => dispatch(uploadsSubmitted({ agentId, source: 'page' }))}
             >
-              {busy ? 'Uploading...' : `Upload ${waiting} ${waiting === 1 ? 'file' : 'files'}`}
+              {busy ? 'Uploading...' : `Upload ${countOf(waiting, 'file')}`}
             </Button>
           </Box>
         )}

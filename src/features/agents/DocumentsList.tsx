@@ -8,6 +8,7 @@ import { useAppSelector } from '../../store/hooks';
 import { selectDocumentsState } from './detailSlice';
 import { selectDocuments } from './selectors';
 import { formatFileSize } from './UploadList';
+import { countOf } from '../../components/plural';
 
 const STATUS_CHIP: Record<DocumentStatus, { label: string; color: 'info' | 'success' | 'error' }> = {
   processing: { label: 'Processing', color: 'info' },
@@ -40,7 +41,7 @@ export default function DocumentsList() {
                   secondary={
                     document.status === 'failed' && document.error
                       ? document.error
-                      : `${formatFileSize(document.size_bytes)}${document.status === 'ready' ? ` · ${document.chunks} chunks` : ''}`
+                      : `${formatFileSize(document.size_bytes)}${document.status === 'ready' ? ` · ${countOf(document.chunks, 'chunk')}` : ''}`
                   }
                   slotProps={{
                     secondary: { color: document.status === 'failed' ? 'error' : 'text.secondary' },

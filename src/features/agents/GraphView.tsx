@@ -144,6 +144,19 @@ function GraphExplorer({ graph }: { graph: PositionedGraph }) {
   );
 }
 
+/** A number for each graph object shown, so that a newly loaded graph remounts the canvas. */
+const graphVersions = new WeakMap<PositionedGraph, number>();
+let lastGraphVersion = 0;
+function graphVersion(graph: PositionedGraph): number {
+  let version = graphVersions.get(graph);
+  if (version === undefined) {
+    lastGraphVersion += 1;
+    version = lastGraphVersion;
+    graphVersions.set(graph, version);
+  }
+  return version;
+}
+
 export interface GraphViewProps {
   graph: PositionedGraph | null;
   status: 'idle' | 'loading' | 'loaded' | 'failed';
@@ -172,7 +185,8 @@ export default function GraphView({ graph, status }: GraphViewProps) {
           <Chip key={type} size="small" label={type} sx={{ background: colourOfType(type), color: TYPE_TEXT_COLOUR }} />
         ))}
       </Stack>
-      <ReactFlowProvider>
+      {/* A graph loaded again (the tab reopened, the agent learnt more) starts afresh: its nodes, fitted. */}
+      <ReactFlowProvider key={graphVersion(graph)}>
         <GraphExplorer graph={graph} />
       </ReactFlowProvider>
     </Stack>

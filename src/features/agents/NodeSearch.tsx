@@ -5,11 +5,12 @@ import Typography from '@mui/material/Typography';
 import { useMemo } from 'react';
 import { matchNodes } from './graphViewport';
 import type { PositionedGraph } from './selectors';
+import { countOf } from '../../components/plural';
 
 type GraphNode = PositionedGraph['nodes'][number];
 
 const matchCountText = (count: number) =>
-  count === 0 ? 'No node matches.' : count === 1 ? '1 node matches.' : `${count} nodes match.`;
+  count === 0 ? 'No node matches.' : `${countOf(count, 'node')} ${count === 1 ? 'matches' : 'match'}.`;
 
 export interface NodeSearchProps {
   nodes: readonly GraphNode[];

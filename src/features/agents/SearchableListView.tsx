@@ -13,6 +13,8 @@ export interface SearchableListViewProps<T> {
   items: T[];
   onSearch: (query: string) => void;
   renderItem: (item: T) => ReactNode;
+  /** Why the whole list is empty and what would fill it, under 'No … found.' (not after a search). */
+  emptyHint?: ReactNode;
 }
 
 /** A searchable list of the agent page: its search box, loading, failure and empty states, and its rows. */
@@ -22,6 +24,7 @@ export default function SearchableListView<T>({
   items,
   onSearch,
   renderItem,
+  emptyHint,
 }: SearchableListViewProps<T>) {
   const noun = label.toLowerCase();
   const loading = list.status === 'idle' || list.status === 'loading';
@@ -33,6 +36,7 @@ export default function SearchableListView<T>({
       {list.status === 'loaded' && items.length === 0 && (
         <Typography color="text.secondary">{`No ${noun} found.`}</Typography>
       )}
+      {list.status === 'loaded' && items.length === 0 && list.query === '' && emptyHint}
       {list.status === 'loaded' && items.length > 0 && (
         <List aria-label={label} disablePadding>
           {items.map(renderItem)}

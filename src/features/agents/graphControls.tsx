@@ -59,7 +59,11 @@ export function useGraphCamera() {
   );
 }
 
-/** Fits the graph once the canvas knows its size (graphViewport.ts's readableFit). */
+/**
+ * Fits the graph once the canvas knows its size (graphViewport.ts's readableFit). The nodes' sizes are
+ * known before they are drawn (GraphView's toFlow gives them), so the fit need not wait for React Flow
+ * to measure them, which it never does for nodes off screen (onlyRenderVisibleElements).
+ */
 export function FitOnOpen() {
   const ready = useStore((state) => state.panZoom !== null && state.width > 0 && state.height > 0);
   const { fit } = useGraphCamera();

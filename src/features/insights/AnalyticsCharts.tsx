@@ -8,6 +8,7 @@ import { formatDuration, formatRate } from './format';
 import ChartCard from './ChartCard';
 import DataTable from './DataTable';
 import HeatMap, { busyGrid, WEEKDAYS } from './HeatMap';
+import { timeAxis } from './timeAxis';
 
 /** The height of every chart. */
 const CHART_HEIGHT = 260;
@@ -22,16 +23,6 @@ export interface AnalyticsChartsProps {
 
 const percent = (rate: number | null) => (rate === null ? null : Math.round(rate * 100));
 
-/** The points of the loaded range, their labels, and whether one stands for an hour or a day. */
-function timeAxis(timeseries: Timeseries | null) {
-  const points = timeseries?.points ?? [];
-  return {
-    points,
-    labels: points.map((point) => point.label),
-    per: timeseries?.interval === 'hour' ? 'hour' : 'day',
-  };
-}
-
 function ConversationsChart({ loading, summary, timeseries }: AnalyticsChartsProps) {
   const { points, labels, per } = timeAxis(timeseries);
   const noMessages = !summary || summary.messages.total === 0;
@@ -43,8 +34,8 @@ function ConversationsChart({ loading, summary, timeseries }: AnalyticsChartsPro
       empty={noMessages}
       table={{
         columns: ['Period', 'Conversations', 'Customer', 'AI', 'Person'],
-        rows: points.map((point) => [
-          point.label,
+        rows: points.map((point, index) => [
+          labels[index],
           point.conversations,
           point.customer_messages,
           point.ai_messages,
@@ -67,8 +58,13 @@ function ConversationsChart({ loading, summary, timeseries }: AnalyticsChartsPro
 }
 
 function ResponseRateChart({ loading, summary, timeseries }: AnalyticsChartsProps) {
-  const { points, labels } = timeAxis(timeseries);
+  const { points, labels, drawsLine } = timeAxis(timeseries);
   const noMessages = !summary || summary.messages.total === 0;
+  const series = {
+    label: 'AI response rate (%)',
+    data: points.map((point) => percent(point.ai_response_rate)),
+    valueFormatter: (value: number | null) => (value === null ? 'N/A' : `${value}%`),
+  };
   return (
     <ChartCard
       title="AI response rate"
@@ -77,24 +73,25 @@ function ResponseRateChart({ loading, summary, timeseries }: AnalyticsChartsProp
       empty={noMessages}
       table={{
         columns: ['Period', 'AI response rate'],
-        rows: points.map((point) => [point.label, formatRate(point.ai_response_rate)]),
+        rows: points.map((point, index) => [labels[index], formatRate(point.ai_response_rate)]),
       }}
     >
-      <LineChart
-        height={CHART_HEIGHT}
-        xAxis={[{ scaleType: 'point', data: labels }]}
-        yAxis={[{ min: 0, max: 100 }]}
-        series={[
-          {
-            label: 'AI response rate (%)',
-            data: points.map((point) => percent(point.ai_response_rate)),
-            connectNulls: true,
-            // A day on its own between days without customer messages has no line to draw: its mark is it.
-            showMark: true,
-            valueFormatter: (value) => (value === null ? 'N/A' : `${value}%`),
-          },
-        ]}
-      />
+      {drawsLine ? (
+        <LineChart
+          height={CHART_HEIGHT}
+          xAxis={[{ scaleType: 'point', data: labels }]}
+          yAxis={[{ min: 0, max: 100 }]}
+          // A point on its own between points without customer messages has no line to draw: its mark is it.
+          series={[{ ...series, connectNulls: true, showMark: true }]}
+        />
+      ) : (
+        <BarChart
+          height={CHART_HEIGHT}
+          xAxis={[{ scaleType: 'band', data: labels }]}
+          yAxis={[{ min: 0, max: 100 }]}
+          series={[series]}
+        />
+      )}
     </ChartCard>
   );
 }
@@ -108,7 +105,10 @@ function HandoversChart({ loading, summary, timeseries }: AnalyticsChartsProps) 
       loading={loading}
       empty={!summary || summary.handovers.total === 0}
       emptyText="No hand-overs in this range."
-      table={{ columns: ['Period', 'Hand-overs'], rows: points.map((point) => [point.label, point.handovers]) }}
+      table={{
+        columns: ['Period', 'Hand-overs'],
+        rows: points.map((point, index) => [labels[index], point.handovers]),
+      }}
     >
       <BarChart
         height={CHART_HEIGHT}
@@ -133,7 +133,6 @@ const REASONS: Record<string, string> = {
   no_knowledge: 'Lack of knowledge',
   ai_unavailable: 'AI unavailable',
   key_rejected: 'Model API key rejected',
-  manual_reply: 'A person replied',
   media: 'Media the AI cannot read',
   send_uncertain: 'AI answer may not have arrived',
   send_failed: 'WhatsApp could not send the AI answer',

@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { alpha } from '@mui/material/styles';
 import type { AnalyticsSummary } from '../../../contract';
+import { countOf } from '../../components/plural';
 
 /** Monday first, as most owners read a week; `dow` 0 is Sunday (contract/analytics.ts). */
 export const WEEKDAYS: ReadonlyArray<{ dow: number; name: string }> = [
@@ -57,7 +58,7 @@ export default function HeatMap({ cells }: { cells: BusyCells }) {
             return (
               <Box
                 key={`${name}-${hour}`}
-                title={`${name} ${hour}:00 — ${count} messages`}
+                title={`${name} ${hour}:00 — ${countOf(count, 'message')}`}
                 sx={(theme) => ({
                   height: 16,
                   borderRadius: 0.5,

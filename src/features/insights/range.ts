@@ -61,7 +61,8 @@ export function lastDays(days: number, now: Date): { from: string; to: string } 
 
 /**
  * What a range asks the API for: the last 24 hours as instants, by the hour; the others as whole
- * days ending today, which the server reads in the time zone it is sent (a `to` day is included).
+ * days ending today, which the server reads in the time zone it is sent (a `to` day is included),
+ * by the day, or by the hour for a single day.
  */
 export function rangeBounds(range: DateRange, now: Date): RangeBounds | null {
   if (range.preset === '24h') {
@@ -69,7 +70,9 @@ export function rangeBounds(range: DateRange, now: Date): RangeBounds | null {
   }
   if (range.preset === 'custom') {
     if (customRangeError(range)) return null;
-    return { from: range.fromDay as string, to: range.toDay as string, interval: 'day' };
+    // One day by the day is one point: by the hour it reads as a day.
+    const interval = range.fromDay === range.toDay ? 'hour' : 'day';
+    return { from: range.fromDay as string, to: range.toDay as string, interval };
   }
   return { ...lastDays(PRESET_DAYS[range.preset], now), interval: 'day' };
 }

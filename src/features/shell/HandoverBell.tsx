@@ -15,11 +15,12 @@ import { useNow } from '../../components/useNow';
 import { useAppSelector } from '../../store/hooks';
 import { BELL_TEXTS, handoverBellHidden, handoverBellShown, selectEscalations } from './bellSlice';
 import { useShownEvents } from './useShownEvents';
+import { plural } from '../../components/plural';
 
 /** Where a hand-over's conversation opens: the inbox, with that conversation on screen. */
 const handoverPath = (conversationId: string) => `/messages?c=${encodeURIComponent(conversationId)}`;
 
-const countLabel = (count: number) => `${count} open ${count === 1 ? 'hand-over' : 'hand-overs'}`;
+const countLabel = (count: number) => `${count} open ${plural(count, 'hand-over')}`;
 
 /**
  * The bell menu's items: each open hand-over with its reason and age, opening its conversation. A

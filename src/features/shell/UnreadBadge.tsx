@@ -4,6 +4,7 @@ import { useEffect, type ReactNode } from 'react';
 import { useAppSelector } from '../../store/hooks';
 import { selectUnreadConversations, unreadBadgeHidden, unreadBadgeShown } from './badgeSlice';
 import { useShownEvents } from './useShownEvents';
+import { plural } from '../../components/plural';
 
 const VISUALLY_HIDDEN = {
   position: 'absolute',
@@ -54,7 +55,7 @@ export default function UnreadBadge({ children }: UnreadBadgeProps) {
   useShownEvents(unreadBadgeShown, unreadBadgeHidden);
 
   if (unread === 0) return children;
-  const label = `${unread} unread ${unread === 1 ? 'conversation' : 'conversations'}`;
+  const label = `${unread} unread ${plural(unread, 'conversation')}`;
   return (
     <>
       <Badge badgeContent={unread} max={99} color="error" title={label}>

@@ -1,6 +1,7 @@
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/DeleteOutlined';
 import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -17,6 +18,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import type { Template, TemplateStatus } from '../../../contract';
+import { templateRejection } from '../../../contract/template-review';
+import { templateLanguageName } from '../../../contract/template-languages';
 import { formatDate } from '../../components/dates';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import {
@@ -44,6 +47,22 @@ export const TEMPLATE_NOTICES = {
     `Meta changed this template's category from ${from} to ${to} on ${formatDate(at)}.`,
 } as const;
 
+/** Why Meta rejected the template and what to change, in plain words; Meta's code for looking it up. */
+function RejectionNotice({ reason }: { reason: string | null }) {
+  const rejection = templateRejection(reason);
+  return (
+    <Alert severity="error" variant="outlined" sx={{ mt: 1 }}>
+      <AlertTitle>Rejected by WhatsApp: {rejection.problem}</AlertTitle>
+      What to change: {rejection.change}
+      {reason && (
+        <Typography variant="caption" component="p" sx={{ mt: 0.5 }}>
+          Meta&apos;s reason code: {reason}
+        </Typography>
+      )}
+    </Alert>
+  );
+}
+
 export interface TemplateCardProps {
   template: Template;
   onDelete: (template: Template) => void;
@@ -59,7 +78,7 @@ export function TemplateCard({ template, onDelete }: TemplateCardProps) {
             {template.name}
           </Typography>
           <Typography variant="body2" color="text.secondary">
-            {template.language} · {template.category.toLowerCase()}
+            {templateLanguageName(template.language)} · {template.category.toLowerCase()}
           </Typography>
           <Chip size="small" color={chip.color} label={chip.label} />
           <Box sx={{ flex: 1 }} />
@@ -75,6 +94,11 @@ export function TemplateCard({ template, onDelete }: TemplateCardProps) {
         <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', mt: 0.5 }}>
           {template.body}
         </Typography>
+        {template.footer && (
+          <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 0.5 }}>
+            {template.footer}
+          </Typography>
+        )}
         {template.buttons.length > 0 && (
           <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
             {template.buttons.map((button) => (
@@ -91,11 +115,7 @@ export function TemplateCard({ template, onDelete }: TemplateCardProps) {
             )}
           </Typography>
         )}
-        {template.rejected_reason && (
-          <Typography variant="body2" color="error" sx={{ mt: 1 }}>
-            Rejected by WhatsApp: {template.rejected_reason}
-          </Typography>
-        )}
+        {template.status === 'REJECTED' && <RejectionNotice reason={template.rejected_reason} />}
       </CardContent>
     </Card>
   );

@@ -1,15 +1,23 @@
-import type { PayloadAction } from '@reduxjs/toolkit';
-import { delay, put, takeEvery } from 'typed-redux-saga';
-import { toastDismissed, toastShown, type Toast } from './slice';
+import { delay, put, race, select, take } from 'typed-redux-saga';
+import { selectCurrentToast, toastDismissed, toastShown } from './slice';
 
 export const TOAST_DURATION_MS = 5000;
 
-/** Each toast closes itself after TOAST_DURATION_MS (dismissing an already closed one is harmless). */
-export function* expireToast(action: PayloadAction<Toast>) {
-  yield* delay(TOAST_DURATION_MS);
-  yield* put(toastDismissed(action.payload.id));
-}
-
+/**
+ * One toast at a time: the oldest open toast is on screen for TOAST_DURATION_MS (or until the owner
+ * closes it), then the next one waiting takes its place with a time of its own.
+ */
 export function* watchToasts() {
-  yield* takeEvery(toastShown, expireToast);
+  while (true) {
+    const current = yield* select(selectCurrentToast);
+    if (!current) {
+      yield* take(toastShown);
+      continue;
+    }
+    const { closed } = yield* race({
+      expired: delay(TOAST_DURATION_MS),
+      closed: take((action: unknown) => toastDismissed.match(action) && action.payload === current.id),
+    });
+    if (!closed) yield* put(toastDismissed(current.id));
+  }
 }

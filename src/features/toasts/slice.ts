@@ -11,14 +11,23 @@ export interface Toast {
 
 export type ToastInput = Omit<Toast, 'id' | 'variant'> & { variant?: ToastVariant };
 
+/** The toasts waiting, in the order they were shown: the first is on screen, the rest follow one at a time. */
 const toastsAdapter = createEntityAdapter<Toast>();
+
+const sameToast = (a: Toast, b: Toast) =>
+  a.title === b.title && a.description === b.description && a.variant === b.variant;
 
 const toastsSlice = createSlice({
   name: 'toasts',
   initialState: toastsAdapter.getInitialState(),
   reducers: {
     toastShown: {
-      reducer: toastsAdapter.addOne,
+      /** A toast saying what one already on screen or waiting says collapses into it. */
+      reducer(state, action: PayloadAction<Toast>) {
+        const queued = Object.values(state.entities);
+        if (queued.some((toast) => sameToast(toast, action.payload))) return;
+        toastsAdapter.addOne(state, action.payload);
+      },
       prepare: (toast: ToastInput) => ({ payload: { variant: 'default' as const, ...toast, id: nanoid() } }),
     },
     toastDismissed(state, action: PayloadAction<string>) {
@@ -28,7 +37,17 @@ const toastsSlice = createSlice({
 });
 
 export const { toastShown, toastDismissed } = toastsSlice.actions;
-export const { selectAll: selectToasts } = toastsAdapter.getSelectors(
-  (state: { toasts: ReturnType<typeof toastsSlice.getInitialState> }) => state.toasts,
+
+type ToastsState = { toasts: ReturnType<typeof toastsSlice.getInitialState> };
+
+export const { selectAll: selectToasts, selectTotal: selectToastCount } = toastsAdapter.getSelectors(
+  (state: ToastsState) => state.toasts,
 );
+
+/** The one toast on screen: the oldest still open. */
+export const selectCurrentToast = (state: ToastsState): Toast | undefined => {
+  const [first] = state.toasts.ids;
+  return first === undefined ? undefined : state.toasts.entities[first];
+};
+
 export default toastsSlice;

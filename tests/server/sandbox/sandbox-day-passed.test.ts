@@ -1,5 +1,7 @@
 import type { Conversation } from '../../../contract';
 import { DAY_PASSED_HOURS } from '../../../server/sandbox/day-passed';
+import { NO_CONVERSATION_YET } from '../../../server/sandbox/phone/day-passed';
+import { CUSTOMER_TOKEN_HEADER } from '../../../server/sandbox/phone/customers';
 import { windowIsOpen } from '../../../server/sandbox/graph/window';
 import type { Thread } from '../../../server/sandbox/phone/service';
 import { bearer, registerUser, SANDBOX_CUSTOMER, useTestApp } from '../support/helpers';
@@ -95,5 +97,61 @@ describe('POST /api/v1/sandbox/conversations/{id}/day-passed', () => {
       url: '/api/v1/sandbox/conversations/16505550001%40c.us/day-passed',
     });
     expect(response.statusCode).toBe(401);
+  });
+});
+
+describe('POST /sandbox/phone/day-passed', () => {
+  function dayPassedOnPhone(
+    phoneNumberId: string,
+    phoneNumber: string,
+    headers: Record<string, string> = SANDBOX_CUSTOMER,
+  ) {
+    return ctx.app.inject({
+      method: 'POST',
+      url: '/sandbox/phone/day-passed',
+      headers,
+      payload: { phone_number_id: phoneNumberId, name: 'Sheena Nelson', phone_number: phoneNumber },
+    });
+  }
+
+  it("closes the business's window for the customer's own thread, as the inbox shows it", async () => {
+    const { token, phoneNumberId, waId } = await customerWrote();
+    const before = await lastInboundAt(waId);
+
+    const response = await dayPassedOnPhone(phoneNumberId, `+${waId}`);
+
+    expect(response.statusCode).toBe(200);
+    const answer = response.json<{ hours: number; window_closes_at: string }>();
+    expect(answer.hours).toBe(DAY_PASSED_HOURS);
+    expect(Date.parse(answer.window_closes_at)).toBeLessThan(Date.now());
+    expect(before.getTime() - (await lastInboundAt(waId)).getTime()).toBe(DAY_PASSED_HOURS * 3_600_000);
+    expect(await windowIsOpen(ctx.db, phoneNumberId, waId)).toBe(false);
+    const list = await ctx.app.inject({ method: 'GET', url: '/api/v1/messages/conversations', headers: bearer(token) });
+    expect(list.json<Conversation[]>()).toEqual([
+      expect.objectContaining({ window_closes_at: answer.window_closes_at }),
+    ]);
+  });
+
+  it('refuses another browser than the one that owns the customer number with 403, moving nothing', async () => {
+    const { phoneNumberId, waId } = await customerWrote();
+    const before = await lastInboundAt(waId);
+
+    const response = await dayPassedOnPhone(phoneNumberId, `+${waId}`, {
+      [CUSTOMER_TOKEN_HEADER]: 'another-browser-entirely-0123456789abcdef',
+    });
+
+    expect(response.statusCode).toBe(403);
+    expect(await lastInboundAt(waId)).toEqual(before);
+    expect(await windowIsOpen(ctx.db, phoneNumberId, waId)).toBe(true);
+  });
+
+  it('answers 404 saying to write first when the customer has no conversation with the business', async () => {
+    const { phoneNumberId } = await customerWrote();
+    const silent = customerNumber();
+
+    const response = await dayPassedOnPhone(phoneNumberId, silent.phoneNumber);
+
+    expect(response.statusCode).toBe(404);
+    expect(response.json<{ detail: string }>().detail).toBe(NO_CONVERSATION_YET);
   });
 });

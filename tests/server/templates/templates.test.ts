@@ -73,6 +73,7 @@ describe('POST /api/v1/templates', () => {
       rejected_reason: null,
       body: orderUpdate.body,
       header: 'Order update',
+      footer: null,
       buttons: ['Thanks', 'Call me'],
       body_variables: 2,
       header_variables: 0,
@@ -109,6 +110,43 @@ describe('POST /api/v1/templates', () => {
     await api('POST', '/templates', owner.token, { ...orderUpdate, name: 'bare_code', body: 'Your code is {{1}}' });
     const [reviewed] = await eventually(owner.token, (list) => list[0]?.status !== 'PENDING');
     expect(reviewed).toMatchObject({ status: 'REJECTED', rejected_reason: 'INVALID_FORMAT' });
+  });
+
+  it("sends the owner's sample values as Meta's example, and the footer", async () => {
+    const owner = await connectedOwner(ctx.app);
+    const created = await api('POST', '/templates', owner.token, {
+      ...orderUpdate,
+      name: 'with_samples',
+      header: 'Hello {{1}}',
+      footer: 'Reply STOP to opt out',
+      body_examples: ['Ada', 'A-1042'],
+      header_examples: ['Ada'],
+    });
+    expect(created.statusCode).toBe(201);
+    expect(created.json<Template>().footer).toBe('Reply STOP to opt out');
+    const sent = await ctx.db.one<{ components: { type: string; text?: string; example?: unknown }[] }>(
+      "select components from sandbox_templates where name = 'with_samples'",
+    );
+    expect(sent.components).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ type: 'HEADER', example: { header_text: ['Ada'] } }),
+        expect.objectContaining({ type: 'BODY', example: { body_text: [['Ada', 'A-1042']] } }),
+        { type: 'FOOTER', text: 'Reply STOP to opt out' },
+      ]),
+    );
+  });
+
+  it.each([
+    [{ body_examples: ['Ada'] }, 'body_examples', TEMPLATE_ERRORS.examplesCount],
+    [{ body_examples: ['Ada', ' '] }, 'body_examples', TEMPLATE_ERRORS.exampleRequired(2)],
+    [{ header: 'Hi {{1}}', header_examples: [] }, 'header_examples', TEMPLATE_ERRORS.examplesCount],
+    [{ footer: 'Code {{1}}' }, 'footer', TEMPLATE_ERRORS.footerVariables],
+    [{ footer: 'x'.repeat(61) }, 'footer', TEMPLATE_ERRORS.footerTooLong],
+  ])('refuses the samples or footer %p with 422 naming %s', async (change, field, detail) => {
+    const owner = await connectedOwner(ctx.app);
+    const refused = await api('POST', '/templates', owner.token, { ...orderUpdate, ...change });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toMatchObject({ field, detail });
   });
 
   it.each([

@@ -7,6 +7,7 @@
 import { loadNumbers, updateTitle } from './business.js';
 import { send, setReplyTo } from './composer.js';
 import { randomPhoneNumber } from './customer.js';
+import { letADayPass } from './day.js';
 import { showLocationForm, shareLocation } from './location.js';
 import { sendFile } from './media.js';
 import { STORAGE, el, recall, remember, state } from './page.js';
@@ -41,10 +42,11 @@ function setUpCustomer() {
   });
 }
 
-/** What the customer can send: a message, a file, a place, and the chat menu's promotions choice. */
+/** What the customer can send: a message, a file, a place, the chat menu's promotions choice and 'A day passes'. */
 function setUpComposer() {
   el('composer').addEventListener('submit', send);
   el('promotions').addEventListener('click', choosePromotions);
+  el('day-passes').addEventListener('click', letADayPass);
   el('attach').addEventListener('click', function () {
     el('attach-file').click();
   });

@@ -1,6 +1,7 @@
 /** The conversation as the phone shows it, with "typing…" before a business message that was typed. */
 import { bubble } from './bubble.js';
 import { el, state } from './page.js';
+import { showDayPasses } from './day.js';
 import { showPromotions } from './promotions.js';
 
 /**
@@ -61,6 +62,7 @@ function draw(thread) {
 
 export function render(thread) {
   showPromotions(thread);
+  showDayPasses(thread);
   state.lastThread = thread;
   const held = thread ? heldBack(thread) : [];
   if (held.length > 0) {

@@ -87,6 +87,29 @@ describe('GraphView', () => {
     }
   });
 
+  it('shows and fits a graph loaded again with what the agent learnt since', () => {
+    canvasOf({ width: 900, height: 600 });
+    const { rerender } = renderGraph(bakery);
+    const learnt: PositionedGraph = {
+      // Off screen in the first graph's fit: drawn at x 1050 of 900 unless the view fits again.
+      nodes: [...bakery.nodes, node('n5', 'Harbour market', 'place', 600, 300)],
+      edges: bakery.edges,
+    };
+    rerender(
+      <ThemeProvider theme={createAppTheme('light')}>
+        <GraphView graph={learnt} status="loaded" />
+      </ThemeProvider>,
+    );
+    expect(screen.getByText('Harbour market')).toBeInTheDocument();
+    for (const entity of learnt.nodes) {
+      const centre = centreOnScreen(entity.position);
+      expect(centre.x).toBeGreaterThan(0);
+      expect(centre.x).toBeLessThan(900);
+      expect(centre.y).toBeGreaterThan(0);
+      expect(centre.y).toBeLessThan(600);
+    }
+  });
+
   it('opens a big graph on a phone at a zoom where labels are at least 11 px, not at the minimum zoom', () => {
     canvasOf({ width: 342, height: 600 });
     renderGraph(bigGraph);

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { AgentGraph, Context, DocumentItem, Memory } from '../../../../contract/agents';
 import { FakeXhr, fileOf, installFakeXhr } from '../../support/fake-xhr';
 import { anAgentDetail, openAsOwner } from '../../support/fixtures/agents';
+import { MEMORY_HINTS } from '../../../../src/features/agents/MemoriesTab';
 import { apiError, json, pending, requestsMade, type ApiRoute } from '../../support/api-mock';
 
 const agent = anAgentDetail();
@@ -23,7 +24,13 @@ const context = (id: number, text: string): Context => ({
   document_name: 'hours.pdf',
 });
 
-const document = (id: number, filename: string, status: DocumentItem['status'], error: string | null = null) => ({
+const document = (
+  id: number,
+  filename: string,
+  status: DocumentItem['status'],
+  error: string | null = null,
+  chunks = status === 'ready' ? 3 : 0,
+) => ({
   id,
   filename,
   media_type: 'application/pdf',
@@ -31,7 +38,7 @@ const document = (id: number, filename: string, status: DocumentItem['status'], 
   status,
   error,
   pages: 1,
-  chunks: status === 'ready' ? 3 : 0,
+  chunks,
   created_at: `2025-07-28T10:00:0${id}.000Z`,
   updated_at: '2025-07-28T10:00:00.000Z',
 });
@@ -86,6 +93,33 @@ describe('/agents/{id}', () => {
     expect(await screen.findByText('Loading memories...')).toBeInTheDocument();
     answer(json([]));
     expect(await screen.findByText('No memories found.')).toBeInTheDocument();
+  });
+
+  it('explains why the offline model has no memories yet and what would give it some', async () => {
+    open('/agents/4', {
+      'GET /agents/4': () => json({ ...agent, model: 'local/knowledge-base' }),
+      'GET /agents/4/memories': () => json([]),
+    });
+    expect(await screen.findByText('No memories found.')).toBeInTheDocument();
+    const hint = within(screen.getByTestId('memories-empty-hint'));
+    expect(hint.getByText(MEMORY_HINTS.what)).toBeInTheDocument();
+    expect(hint.getByText(MEMORY_HINTS.offline)).toBeInTheDocument();
+    expect(MEMORY_HINTS.offline).toContain('My name is Ada');
+  });
+
+  it('says only when memories come for a model that reads every message, and nothing after a search', async () => {
+    open('/agents/4', {
+      'GET /agents/4': () => json({ ...agent, model: 'openai/gpt-4o-mini' }),
+      'GET /agents/4/memories': () => json([]),
+      'POST /agents/4/memories/search?query=rye': () => json([]),
+    });
+    const hint = within(await screen.findByTestId('memories-empty-hint'));
+    expect(hint.getByText(MEMORY_HINTS.model)).toBeInTheDocument();
+    expect(hint.queryByText(MEMORY_HINTS.offline)).not.toBeInTheDocument();
+    fireEvent.change(screen.getByPlaceholderText('Search memories...'), { target: { value: 'rye' } });
+    fireEvent.submit(screen.getByPlaceholderText('Search memories...').closest('form')!);
+    await waitFor(() => expect(screen.queryByTestId('memories-empty-hint')).not.toBeInTheDocument());
+    expect(screen.getByText('No memories found.')).toBeInTheDocument();
   });
 
   it('searches the memories, and reloads them all for an empty search', async () => {
@@ -191,6 +225,17 @@ describe('/agents/{id}', () => {
     expect(documents.getByText('Processing')).toBeInTheDocument();
     expect(documents.getByText('Failed')).toBeInTheDocument();
     expect(documents.getByText('The PDF is encrypted and cannot be read.')).toBeInTheDocument();
+  });
+
+  it("counts a document's chunks in the right number: '1 chunk', '3 chunks'", async () => {
+    open('/agents/4', {
+      'GET /agents/4/documents': () =>
+        json([document(1, 'note.txt', 'ready', null, 1), document(2, 'hours.pdf', 'ready')]),
+    });
+    await userEvent.click(await screen.findByRole('tab', { name: 'Contexts' }));
+    const documents = within(await screen.findByRole('list', { name: 'Documents' }));
+    expect(await documents.findByText('2 KB · 1 chunk')).toBeInTheDocument();
+    expect(documents.getByText('2 KB · 3 chunks')).toBeInTheDocument();
   });
 
   it("shows Quick Upload's errors together in the 'Upload Errors' toast and sends nothing", async () => {

@@ -72,10 +72,16 @@ describe('date ranges', () => {
   });
 
   it('takes custom days as they are, and none that are missing, impossible or reversed', () => {
+    expect(rangeBounds(range({ preset: 'custom', fromDay: '2026-11-01', toDay: '2026-11-03' }), now)).toEqual({
+      from: '2026-11-01',
+      to: '2026-11-03',
+      interval: 'day',
+    });
+    // One day by the day would be a single point: it is asked for by the hour.
     expect(rangeBounds(range({ preset: 'custom', fromDay: '2026-11-01', toDay: '2026-11-01' }), now)).toEqual({
       from: '2026-11-01',
       to: '2026-11-01',
-      interval: 'day',
+      interval: 'hour',
     });
     expect(customRangeError(range({ preset: 'custom', fromDay: null, toDay: '2026-11-01' }))).toBe(
       'Choose the first day.',

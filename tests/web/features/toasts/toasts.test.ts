@@ -1,31 +1,89 @@
+import { combineReducers } from '@reduxjs/toolkit';
 import { expectSaga } from 'redux-saga-test-plan';
-import toastsSlice, { selectToasts, toastDismissed, toastShown } from '../../../../src/features/toasts/slice';
-import { expireToast, TOAST_DURATION_MS, watchToasts } from '../../../../src/features/toasts/saga';
-import { noDelays } from '../../support/saga-time';
+import toastsSlice, {
+  selectCurrentToast,
+  selectToasts,
+  toastDismissed,
+  toastShown,
+} from '../../../../src/features/toasts/slice';
+import { TOAST_DURATION_MS, watchToasts } from '../../../../src/features/toasts/saga';
+import { controlledTime, settle, STOP, untilStopped } from '../../support/saga-time';
 
-describe('toasts', () => {
+const reducer = combineReducers({ toasts: toastsSlice.reducer });
+const stateAfter = (...actions: ReturnType<typeof toastShown | typeof toastDismissed>[]) =>
+  actions.reduce(reducer, reducer(undefined, { type: 'test/started' }));
+
+describe('toasts slice', () => {
   it('adds a toast with its own id and the default variant, and removes it when dismissed', () => {
     const shown = toastShown({ title: 'Saved' });
-    let state = toastsSlice.reducer(undefined, shown);
-    expect(selectToasts({ toasts: state })).toEqual([{ id: shown.payload.id, title: 'Saved', variant: 'default' }]);
-    state = toastsSlice.reducer(state, toastDismissed(shown.payload.id));
-    expect(selectToasts({ toasts: state })).toEqual([]);
+    expect(selectToasts(stateAfter(shown))).toEqual([{ id: shown.payload.id, title: 'Saved', variant: 'default' }]);
+    expect(selectToasts(stateAfter(shown, toastDismissed(shown.payload.id)))).toEqual([]);
   });
 
-  it(`closes each toast after ${TOAST_DURATION_MS} ms`, () => {
-    const shown = toastShown({ title: 'Login successful', description: 'Welcome back!', variant: 'success' });
-    return expectSaga(expireToast, shown).provide([noDelays]).put(toastDismissed(shown.payload.id)).run();
-  });
-
-  it('expires every toast shown, not only the latest', () => {
+  it('puts the oldest open toast on screen and the next after it closes', () => {
     const first = toastShown({ title: 'First' });
     const second = toastShown({ title: 'Second' });
-    return expectSaga(watchToasts)
-      .provide([noDelays])
-      .put(toastDismissed(first.payload.id))
-      .put(toastDismissed(second.payload.id))
+    expect(selectCurrentToast(stateAfter(first, second))?.title).toBe('First');
+    expect(selectCurrentToast(stateAfter(first, second, toastDismissed(first.payload.id)))?.title).toBe('Second');
+  });
+
+  it('collapses a toast that says what an open one says', () => {
+    const state = stateAfter(
+      toastShown({ title: 'Saved', description: 'All good.' }),
+      toastShown({ title: 'Other' }),
+      toastShown({ title: 'Saved', description: 'All good.' }),
+    );
+    expect(selectToasts(state).map((toast) => toast.title)).toEqual(['Saved', 'Other']);
+  });
+
+  it('keeps toasts that differ in their description or variant', () => {
+    const state = stateAfter(
+      toastShown({ title: 'Saved' }),
+      toastShown({ title: 'Saved', description: 'Twice.' }),
+      toastShown({ title: 'Saved', variant: 'success' }),
+    );
+    expect(selectToasts(state)).toHaveLength(3);
+  });
+});
+
+describe('watchToasts', () => {
+  it(`closes the toast on screen after ${TOAST_DURATION_MS} ms, then times the next one`, async () => {
+    const time = controlledTime();
+    const first = toastShown({ title: 'First' });
+    const second = toastShown({ title: 'Second' });
+    const run = expectSaga(untilStopped, watchToasts)
+      .withReducer(reducer)
+      .provide([time.provider])
       .dispatch(first)
       .dispatch(second)
-      .silentRun(50);
+      .silentRun(500);
+    await settle();
+    expect(time.waiting.map((wait) => wait.ms)).toEqual([TOAST_DURATION_MS]);
+    await time.pass();
+    expect(time.waiting.map((wait) => wait.ms)).toEqual([TOAST_DURATION_MS]);
+    await time.pass();
+    const { storeState } = await run;
+    expect(selectToasts(storeState)).toEqual([]);
+  });
+
+  it('shows the next toast at once when the owner closes the current one', async () => {
+    const time = controlledTime();
+    const first = toastShown({ title: 'First' });
+    const second = toastShown({ title: 'Second' });
+    const run = expectSaga(untilStopped, watchToasts)
+      .withReducer(reducer)
+      .provide([time.provider])
+      .dispatch(first)
+      .dispatch(second)
+      .delay(10)
+      .dispatch(toastDismissed(first.payload.id))
+      .delay(10)
+      .dispatch(STOP)
+      .silentRun(500);
+    const { storeState, effects } = await run;
+    expect(selectCurrentToast(storeState)?.title).toBe('Second');
+    // Nothing expired: the first one's timer was dropped and the second's started, not yet run out.
+    expect(effects.put ?? []).toEqual([]);
+    expect(time.waiting.map((wait) => wait.ms)).toEqual([TOAST_DURATION_MS, TOAST_DURATION_MS]);
   });
 });
