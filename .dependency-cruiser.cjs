@@ -8,7 +8,8 @@
 const SERVICE_FLOORS = [
   ['intake'],
   ['replies'],
-  ['analytics', 'templates', 'notifications'],
+  ['analytics', 'templates'],
+  ['notifications'],
   ['inbox'],
   ['media'],
   ['knowledge', 'accounts'],
