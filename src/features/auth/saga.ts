@@ -23,6 +23,7 @@ import {
 import { toastShown } from '../toasts/slice';
 import { navigateTo } from '../../store/navigation';
 import { safely } from '../../store/safely';
+import { forgetThisDevice } from '../live/pushDevice';
 import { clearStoredToken, storeToken } from './session';
 
 /** SPEC.md §9: a cached user younger than this is not fetched again unless asked to. */
@@ -104,6 +105,8 @@ export function* refreshUser({ payload }: ReturnType<typeof userRefreshRequested
 
 export function* logout() {
   const token = yield* select(selectAccessToken);
+  // This browser stops ringing for the member signing out (while the token still opens the API).
+  yield* call(forgetThisDevice, token);
   if (token) {
     try {
       yield* call(authApi.logout, token);
