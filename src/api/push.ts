@@ -9,5 +9,5 @@ export const pushApi = {
   unsubscribe: (token: string, endpoint: string) =>
     request<void>('/push/subscriptions', { token, method: 'DELETE', json: { endpoint }, reading: 'messaging' }),
   presence: (token: string, focused: boolean) =>
-    request<void>('/push/presence', { token, method: 'PUT', json: { focused }, reading: 'messaging' }),
+    request<void>('/push/presence', { token, method: 'PUT', json: { focused }, reading: 'messaging', keepalive: true }),
 };

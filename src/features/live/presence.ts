@@ -17,16 +17,22 @@ export function tabFocused(): boolean {
   return document.visibilityState === 'visible' && document.hasFocus();
 }
 
-/** The tab's focus each time it may have changed (focus, blur, visibility). */
+/**
+ * The tab's focus each time it may have changed (focus, blur, visibility), and unfocused as the page goes away:
+ * a closed tab shows nothing, and its last word (sent with keepalive) lets the phone ring at once.
+ */
 export function focusChanges(): EventChannel<boolean> {
   return eventChannel<boolean>((emit) => {
     const changed = () => emit(tabFocused());
+    const gone = () => emit(false);
     window.addEventListener('focus', changed);
     window.addEventListener('blur', changed);
+    window.addEventListener('pagehide', gone);
     document.addEventListener('visibilitychange', changed);
     return () => {
       window.removeEventListener('focus', changed);
       window.removeEventListener('blur', changed);
+      window.removeEventListener('pagehide', gone);
       document.removeEventListener('visibilitychange', changed);
     };
   });
