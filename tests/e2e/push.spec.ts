@@ -163,6 +163,9 @@ test('the app is installable: its manifest, icons and service worker are served'
   expect(worker.status()).toBe(200);
   expect(worker.headers()['content-type']).toMatch(/javascript/);
   expect(worker.headers()['cache-control']).toBe('no-cache');
-  const page = await request.get('/login');
-  expect(await page.text()).toContain('<link rel="manifest" href="/manifest.webmanifest"');
+  for (const path of ['/', '/login']) {
+    const html = await (await request.get(path)).text();
+    expect(html).toMatch(/<link rel="?manifest"? href="?\/manifest\.webmanifest"?>/);
+    expect(html).toMatch(/<link rel="?apple-touch-icon"? href="?\/icons\/apple-touch-icon\.png"?>/);
+  }
 });
