@@ -1,19 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import {
-  PushKeyResponse,
-  PushPresenceBody,
-  PushSubscriptionBody,
-  PushSubscriptionSaved,
-  PushUnsubscribeBody,
-} from '../../../contract';
-import { presenceReported } from '../../services/push/presence';
+import { PushKeyResponse, PushSubscriptionBody, PushSubscriptionSaved, PushUnsubscribeBody } from '../../../contract';
 import { subscribe, unsubscribe } from '../../services/push/subscriptions';
 import { BEARER_AUTH, ErrorResponse } from '../shared';
 
 const NoContent = Type.Null();
 
-/** Web Push: the server's key, this device's subscription, and whether a tab of the member's is in focus. */
+/** Web Push: the server's key and this device's subscription (the tab's focus is in presence.ts). */
 const push: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/push/key',
@@ -66,23 +59,6 @@ const push: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       await unsubscribe(app.db, request.user.id, request.body.endpoint);
-      return reply.status(204).send(null);
-    },
-  );
-
-  app.put(
-    '/push/presence',
-    {
-      schema: {
-        tags: ['push'],
-        security: BEARER_AUTH,
-        summary: 'This session’s tab is visible and focused (repeat every 30 s), or no longer: no push meanwhile',
-        body: PushPresenceBody,
-        response: { 204: NoContent, 401: ErrorResponse, 422: ErrorResponse },
-      },
-    },
-    async (request, reply) => {
-      await presenceReported(app.db, request.user, request.body.focused);
       return reply.status(204).send(null);
     },
   );

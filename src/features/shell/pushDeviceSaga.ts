@@ -72,7 +72,9 @@ export function* subscribePushDevice() {
     yield* put(pushDeviceSubscribed());
   } catch (error) {
     yield* put(pushDeviceFailed());
-    yield* put(toastShown({ title: PUSH_DEVICE_TEXTS.failedToast, description: errorText(error), variant: 'destructive' }));
+    yield* put(
+      toastShown({ title: PUSH_DEVICE_TEXTS.failedToast, description: errorText(error), variant: 'destructive' }),
+    );
   }
 }
 
@@ -84,7 +86,9 @@ export function* unsubscribePushDevice() {
     yield* put(pushDeviceUnsubscribed());
   } catch (error) {
     yield* put(pushDeviceFailed());
-    yield* put(toastShown({ title: PUSH_DEVICE_TEXTS.failedToast, description: errorText(error), variant: 'destructive' }));
+    yield* put(
+      toastShown({ title: PUSH_DEVICE_TEXTS.failedToast, description: errorText(error), variant: 'destructive' }),
+    );
   }
 }
 
