@@ -23,7 +23,6 @@ import {
 import { toastShown } from '../toasts/slice';
 import { navigateTo } from '../../store/navigation';
 import { safely } from '../../store/safely';
-import { forgetThisDevice } from '../live/pushDevice';
 import { clearStoredToken, storeToken } from './session';
 
 /** SPEC.md §9: a cached user younger than this is not fetched again unless asked to. */
@@ -101,6 +100,16 @@ export function* refreshUser({ payload }: ReturnType<typeof userRefreshRequested
     }
   }
   yield* put(userConfirmed({ force }));
+}
+
+/** Drops this browser's push subscription; its code is fetched only when someone signs out. */
+export async function forgetThisDevice(token: string | null): Promise<void> {
+  try {
+    const pushDevice = await import('../live/pushDevice');
+    await pushDevice.forgetThisDevice(token);
+  } catch (error) {
+    console.warn('This device’s push subscription could not be dropped', error);
+  }
 }
 
 export function* logout() {

@@ -1,15 +1,12 @@
 import { eventChannel, type EventChannel } from 'redux-saga';
-import { call, delay, race, select, take } from 'typed-redux-saga';
+import { call, delay, race, take } from 'typed-redux-saga';
 import { PRESENCE_REPORT_INTERVAL_MS } from '../../../contract';
 import { pushApi } from '../../api/push';
-import { safely } from '../../store/safely';
-import { loggedOut, selectAuthStatus } from '../auth/slice';
 import { requireAccessToken } from '../auth/session';
-import { sessionSignedIn } from './saga';
 
 export { PRESENCE_REPORT_INTERVAL_MS };
 
-/** After a report that could not be made, or a reporter that stopped, the next try waits this long. */
+/** After a report that could not be made, the next try waits this long. */
 export const PRESENCE_RETRY_MS = 5_000;
 
 /** The member sees this tab: visible and focused (what it shows needs no push to their phone). */
@@ -70,14 +67,5 @@ export function* reportPresence() {
     }
   } finally {
     changes.close();
-  }
-}
-
-/** Started with the live core: reports from sign-in until the member signs out. */
-export function* watchPresence() {
-  while (true) {
-    if ((yield* select(selectAuthStatus)) !== 'authenticated') yield* take(sessionSignedIn);
-    const { stopped } = yield* race({ run: call(safely(reportPresence)), stopped: take(loggedOut) });
-    if (!stopped) yield* race({ retry: delay(PRESENCE_RETRY_MS), stopped: take(loggedOut) });
   }
 }

@@ -29,6 +29,7 @@ import pushDeviceSlice, {
   type PushDeviceState,
 } from '../../../../src/features/shell/pushDeviceSlice';
 import { toastShown } from '../../../../src/features/toasts/slice';
+import { mockApi, requestsMade } from '../../support/api-mock';
 import { stateAfter, testReducer } from '../../support/store';
 
 const SUBSCRIPTION = {
@@ -167,5 +168,35 @@ describe('the server’s key', () => {
     const key = new Uint8Array(65).map((_, index) => (index * 7) % 256);
     const encoded = Buffer.from(key).toString('base64url');
     expect(Array.from(base64UrlToBytes(encoded))).toEqual(Array.from(key));
+  });
+});
+
+describe('forgetThisDevice (signing out)', () => {
+  const subscription = { endpoint: SUBSCRIPTION.endpoint, unsubscribe: jest.fn(async () => true) };
+  const browser = {
+    navigator: navigator as unknown as Record<string, unknown>,
+    window: window as unknown as Record<string, unknown>,
+  };
+
+  beforeEach(() => {
+    browser.window.PushManager = class {};
+    (globalThis as Record<string, unknown>).Notification ??= { permission: 'granted' };
+    Object.defineProperty(navigator, 'serviceWorker', {
+      configurable: true,
+      value: { getRegistration: async () => ({ pushManager: { getSubscription: async () => subscription } }) },
+    });
+  });
+
+  afterEach(() => {
+    delete browser.window.PushManager;
+    delete browser.navigator.serviceWorker;
+  });
+
+  it('has the server forget this browser’s subscription, then drops it', async () => {
+    const fetchMock = mockApi({ 'DELETE /push/subscriptions': () => new Response(null, { status: 204 }) });
+    await forgetThisDevice('token');
+    expect(requestsMade(fetchMock)).toEqual(['DELETE /push/subscriptions']);
+    expect(JSON.parse(String(fetchMock.mock.calls[0][1]?.body))).toEqual({ endpoint: SUBSCRIPTION.endpoint });
+    expect(subscription.unsubscribe).toHaveBeenCalled();
   });
 });
