@@ -9,10 +9,11 @@ const SERVICE_FLOORS = [
   ['intake'],
   ['replies'],
   ['analytics', 'templates'],
+  ['notifications'],
   ['inbox'],
   ['media'],
   ['knowledge', 'accounts'],
-  ['whatsapp', 'ai', 'auth', 'agents', 'mail', 'live'],
+  ['whatsapp', 'ai', 'auth', 'agents', 'mail', 'live', 'push'],
 ];
 
 /** The SPA's core features, loaded with the app (src/store: CORE_SLICES); every other feature is lazy and imports only these. */

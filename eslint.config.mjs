@@ -76,4 +76,9 @@ export default tseslint.config(
     files: ['server/sandbox/public/phone/**/*.js'],
     languageOptions: { globals: { ...globals.browser }, sourceType: 'module' },
   },
+  {
+    // The service worker (Web Push) is a plain script the browser runs apart from the page.
+    files: ['public/sw.js'],
+    languageOptions: { globals: { ...globals.serviceworker }, sourceType: 'script' },
+  },
 );

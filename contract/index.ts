@@ -10,3 +10,4 @@ export * from './live';
 export * from './media';
 export * from './templates';
 export * from './costs';
+export * from './push';

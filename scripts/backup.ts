@@ -6,6 +6,7 @@ import { openPglite } from '../server/db/pglite';
 import { pgliteDir } from '../server/db/open';
 import { Refusal, run } from '../server/process/lifecycle';
 import { KEY_FILE } from '../server/secrets';
+import { VAPID_KEY_FILE } from '../server/services/push/vapid';
 import { BACKUP_ROLE, requestSnapshot } from '../server/process/snapshots';
 
 /**
@@ -61,8 +62,11 @@ async function writeBackup(snapshotTar: Blob, dataDir: string, target: string): 
   } finally {
     await db.close();
   }
-  const key = path.join(dataDir, KEY_FILE);
-  if (fs.existsSync(key)) fs.copyFileSync(key, path.join(partial, KEY_FILE));
+  // The generated keys: the master key, and the Web Push pair that subscribed devices know the server by.
+  for (const file of [KEY_FILE, VAPID_KEY_FILE]) {
+    const kept = path.join(dataDir, file);
+    if (fs.existsSync(kept)) fs.copyFileSync(kept, path.join(partial, file));
+  }
   fs.renameSync(partial, target);
   return migrations;
 }

@@ -16,6 +16,7 @@ import live from './plugins/live';
 import mailer from './plugins/mailer';
 import media from './plugins/media';
 import openapi from './plugins/openapi';
+import push from './plugins/push';
 import rateLimit from './plugins/rate-limit';
 import replies from './plugins/replies';
 import secrets from './plugins/secrets';
@@ -89,6 +90,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}) {
   await app.register(media);
   await app.register(inbox);
   await app.register(live);
+  await app.register(push);
   app.closing.addEventListener('abort', () => app.whatsapp.graph.close(), { once: true });
   await app.register(routes, { prefix: '/api/v1' });
   await app.register(replies);

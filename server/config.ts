@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { LOCAL_KNOWLEDGE_MODEL } from '../contract/agents';
+import { pushConfig, type PushConfig } from './push-config';
 
 export type RuntimeEnv = 'production' | 'development' | 'test';
 
@@ -212,6 +213,8 @@ export interface Config {
   documentLimits: DocumentLimits;
   /** LIVE_STREAMS_PER_OWNER: live event streams (tabs) one owner may hold open on one API node. */
   liveStreamsPerOwner: number;
+  /** VAPID_*, PUSH_ALLOW_HOSTS: Web Push to members' devices (server/push-config.ts). */
+  push: PushConfig;
 }
 
 /** The job lanes' concurrency per process: replies wait on I/O, ingestion uses a core. */
@@ -316,6 +319,7 @@ function documentLimits(env: NodeJS.ProcessEnv): DocumentLimits {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const runtime: RuntimeEnv = env.NODE_ENV === 'production' || env.NODE_ENV === 'test' ? env.NODE_ENV : 'development';
   const port = integer('PORT', env.PORT, 3000);
+  const mailFrom = optional(env.MAIL_FROM) ?? 'Threadline <no-reply@threadline.local>';
   return {
     env: runtime,
     host: optional(env.HOST) ?? '0.0.0.0',
@@ -329,7 +333,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: optional(env.SMTP_URL),
     trustProxyHops: integer('TRUST_PROXY_HOPS', env.TRUST_PROXY_HOPS, 0),
     httpTimeouts: httpTimeouts(env),
-    mailFrom: optional(env.MAIL_FROM) ?? 'Threadline <no-reply@threadline.local>',
+    mailFrom,
     rateLimits: DEFAULT_RATE_LIMITS,
     loginBackoff: DEFAULT_LOGIN_BACKOFF,
     sessionIdle: sessionIdle(env),
@@ -342,5 +346,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobConcurrency: jobConcurrency(env),
     documentLimits: documentLimits(env),
     liveStreamsPerOwner: atLeastOne('LIVE_STREAMS_PER_OWNER', env.LIVE_STREAMS_PER_OWNER, 10),
+    push: pushConfig(env, mailFrom),
   };
 }

@@ -24,6 +24,8 @@ import message from './messages/message';
 import replies from './messages/reply';
 import inboxSettings from './messages/settings';
 import unread from './messages/unread';
+import push from './push';
+import pushPresence from './push/presence';
 import sandbox from './sandbox';
 import dayPassed from './sandbox/day-passed';
 import templates from './templates';
@@ -81,6 +83,8 @@ export default async function routes(app: FastifyInstance) {
     await owner.register(analytics);
     await owner.register(analyticsExport);
     await owner.register(analyticsCosts);
+    await owner.register(push);
+    await owner.register(pushPresence);
     // The outbox exists only on a try-out install: mail is not really sent and no Meta app is
     // configured (the sandbox is on). A real deployment has neither.
     if (!app.config.smtpUrl && app.whatsapp.settings.sandbox) await owner.register(sandbox);

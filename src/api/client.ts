@@ -40,6 +40,8 @@ export interface RequestOptions {
   json?: unknown;
   form?: Record<string, string>;
   signal?: AbortSignal;
+  /** The request outlives the page (a report sent as the tab closes). */
+  keepalive?: boolean;
   /** The message when the body carries none (SPEC.md §8 names one per account call). */
   fallback?: string;
   reading?: ErrorReading;
@@ -94,6 +96,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     headers,
     body,
     signal: options.signal,
+    ...(options.keepalive && { keepalive: true }),
   });
   if (!response.ok) throw await readError(response, options);
   const payload = await response.text();

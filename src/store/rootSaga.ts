@@ -2,6 +2,7 @@ import { all, call, spawn } from 'typed-redux-saga';
 import { watchAuth } from '../features/auth/saga';
 import { watchConnection } from '../features/connection/saga';
 import { restoreSession } from '../features/auth/session';
+import { watchPresence } from '../features/live/presenceWatch';
 import { watchLiveStream } from '../features/live/saga';
 import { watchTheme } from '../features/theme/saga';
 import { watchToasts } from '../features/toasts/saga';
@@ -18,6 +19,7 @@ export default function* rootSaga() {
     spawn(watchAuth),
     spawn(watchConnection),
     spawn(watchLiveStream),
+    spawn(watchPresence),
     call(restoreSession),
   ]);
 }

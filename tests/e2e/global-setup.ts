@@ -46,6 +46,8 @@ export default async function globalSetup() {
     DATA_DIR: dataDir,
     PUBLIC_URL: baseUrl,
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
+    // push.spec.ts's local push endpoint (Chromium cannot reach FCM here): any port on loopback.
+    PUSH_ALLOW_HOSTS: '127.0.0.1',
   };
   delete env.DATABASE_URL;
   const server = spawn(process.execPath, ['--import', 'tsx', 'server/process/main.ts'], {

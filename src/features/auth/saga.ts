@@ -102,8 +102,20 @@ export function* refreshUser({ payload }: ReturnType<typeof userRefreshRequested
   yield* put(userConfirmed({ force }));
 }
 
+/** Drops this browser's push subscription; its code is fetched only when someone signs out. */
+export async function forgetThisDevice(token: string | null): Promise<void> {
+  try {
+    const pushDevice = await import('../live/pushDevice');
+    await pushDevice.forgetThisDevice(token);
+  } catch (error) {
+    console.warn('This device’s push subscription could not be dropped', error);
+  }
+}
+
 export function* logout() {
   const token = yield* select(selectAccessToken);
+  // This browser stops ringing for the member signing out (while the token still opens the API).
+  yield* call(forgetThisDevice, token);
   if (token) {
     try {
       yield* call(authApi.logout, token);

@@ -13,14 +13,31 @@ import {
   notificationSoundToggled,
   selectNotifications,
 } from './notificationsSlice';
+import { PUSH_DEVICE_TEXTS, pushDeviceRequested, pushDeviceTurnedOff, selectPushDevice } from './pushDeviceSlice';
+import type { PushDeviceStatus } from './pushDeviceSlice';
+
+/** The 'Notify this device when Threadline is closed' item in each state: its text, and what a click says. */
+const PUSH_ITEMS: Record<PushDeviceStatus, { text: string; action?: () => { type: string } }> = {
+  checking: { text: PUSH_DEVICE_TEXTS.off },
+  unsupported: { text: PUSH_DEVICE_TEXTS.unsupported },
+  'home-screen': { text: PUSH_DEVICE_TEXTS.homeScreen },
+  blocked: { text: PUSH_DEVICE_TEXTS.blocked },
+  off: { text: PUSH_DEVICE_TEXTS.off, action: pushDeviceRequested },
+  subscribing: { text: PUSH_DEVICE_TEXTS.subscribing },
+  on: { text: PUSH_DEVICE_TEXTS.on, action: pushDeviceTurnedOff },
+  unsubscribing: { text: PUSH_DEVICE_TEXTS.unsubscribing },
+  failed: { text: PUSH_DEVICE_TEXTS.failed, action: pushDeviceRequested },
+};
 
 /**
  * The header's 'Notify me' control: a sound and desktop notifications for new conversations,
- * messages that need the owner and hand-overs, each off until the owner turns it on in this browser.
+ * messages that need the owner and hand-overs, each off until the owner turns it on in this browser;
+ * and this device notified of hand-overs and new customers while Threadline is closed (Web Push).
  */
 export default function NotifyMeMenu() {
   const dispatch = useAppDispatch();
   const { sound, desktop, permission } = useAppSelector(selectNotifications);
+  const pushItem = PUSH_ITEMS[useAppSelector(selectPushDevice).status];
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const close = () => setAnchor(null);
   const choose = (action: Parameters<typeof dispatch>[0]) => () => {
@@ -61,6 +78,13 @@ export default function NotifyMeMenu() {
           {sound ? NOTIFICATION_TEXTS.soundOn : NOTIFICATION_TEXTS.soundOff}
         </MenuItem>
         {desktopItem}
+        <MenuItem
+          disabled={!pushItem.action}
+          onClick={pushItem.action && choose(pushItem.action())}
+          sx={{ whiteSpace: 'normal', maxWidth: 320 }}
+        >
+          {pushItem.text}
+        </MenuItem>
       </Menu>
     </>
   );

@@ -3,6 +3,7 @@ import verificationResendSlice from '../auth/verificationResend';
 import badgeSlice from './badgeSlice';
 import bellSlice from './bellSlice';
 import notificationsSlice from './notificationsSlice';
+import pushDeviceSlice from './pushDeviceSlice';
 import { watchShell } from './saga';
 
 /**
@@ -11,6 +12,6 @@ import { watchShell } from './saga';
  */
 export default {
   name: 'shell',
-  slices: [badgeSlice, bellSlice, notificationsSlice, verificationResendSlice],
+  slices: [badgeSlice, bellSlice, notificationsSlice, pushDeviceSlice, verificationResendSlice],
   saga: watchShell,
 } satisfies Feature;

@@ -7,6 +7,7 @@ import { attendanceChanged, unreadCountLoaded } from '../live/inboxEvents';
 import { unreadBadgeHidden, unreadBadgeShown } from './badgeSlice';
 import { escalationsLoaded, handoverBellHidden, handoverBellShown } from './bellSlice';
 import { watchNotifications } from './notificationsSaga';
+import { watchPushDevice } from './pushDeviceSaga';
 import { watchVerificationResend } from '../auth/verificationResend';
 
 /** The sidebar badge asks for the unread count this often while it shows and the stream is down. */
@@ -66,6 +67,7 @@ export function* watchShell() {
     spawn(watchUnreadBadge),
     spawn(watchHandoverBell),
     spawn(watchNotifications),
+    spawn(watchPushDevice),
     spawn(watchVerificationResend),
   ]);
 }

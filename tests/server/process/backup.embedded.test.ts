@@ -51,10 +51,10 @@ describe('npm run backup', () => {
       expect(await run.exited).toBe(0);
       expect(run.output().stdout).toContain(`Threadline is running (pid ${server.process.pid})`);
       expect(run.output().stdout).toContain(`Backed up ${dataDir} to ${target}`);
-      expect(fs.readdirSync(target).sort()).toEqual(['db', 'secret.key']);
-      expect(fs.readFileSync(path.join(target, 'secret.key'))).toEqual(
-        fs.readFileSync(path.join(dataDir, 'secret.key')),
-      );
+      expect(fs.readdirSync(target).sort()).toEqual(['db', 'secret.key', 'vapid.json']);
+      for (const key of ['secret.key', 'vapid.json']) {
+        expect(fs.readFileSync(path.join(target, key))).toEqual(fs.readFileSync(path.join(dataDir, key)));
+      }
       expect(fs.readdirSync(path.join(dataDir, 'snapshots'))).toEqual([]);
       expect(await me(port, owner.token)).toEqual({ status: 200, username: owner.username });
 

@@ -16,11 +16,13 @@ export const pending: ApiRoute = () => new Promise<Response>(() => undefined);
 
 /**
  * What the signed-in shell asks on every page, in the background: the Messages badge's count and the
- * hand-over bell's list. Nothing new, unless a test routes them itself.
+ * hand-over bell's list; and what a signed-in tab says, the tab's focus (no push while it is seen).
+ * Nothing new, unless a test routes them itself.
  */
 export const SHELL_ROUTES: Record<string, ApiRoute> = {
   'GET /messages/unread': () => json({ unread_conversations: 0 }),
   'GET /escalations': () => json([]),
+  'PUT /push/presence': () => new Response(null, { status: 204 }),
 };
 
 /**

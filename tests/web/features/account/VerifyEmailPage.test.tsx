@@ -4,6 +4,7 @@ import { StrictMode } from 'react';
 import { createMemoryRouter } from 'react-router';
 import { authApi } from '../../../../src/api/auth';
 import { ApiError } from '../../../../src/api/client';
+import { pushApi } from '../../../../src/api/push';
 import App from '../../../../src/App';
 import { createRoutes } from '../../../../src/routes';
 import { setupStore } from '../../../../src/store';
@@ -39,6 +40,8 @@ describe('/verify-email', () => {
   it('refreshes the signed-in user after verifying', async () => {
     jest.spyOn(authApi, 'verifyEmail').mockResolvedValue({ message: 'ok' });
     const me = jest.spyOn(authApi, 'me').mockResolvedValue({ ...user, is_verified: true });
+    // A signed-in tab says whether it is seen (no push meanwhile).
+    jest.spyOn(pushApi, 'presence').mockResolvedValue(undefined);
     const { store } = renderApp('/verify-email?token=abc', signedInState(user));
     expect(await screen.findByRole('heading', { name: 'Email Verified!' })).toBeInTheDocument();
     await waitFor(() => expect(store.getState().auth.user?.is_verified).toBe(true));

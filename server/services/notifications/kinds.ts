@@ -1,0 +1,42 @@
+/**
+ * What rings a member's devices. Hand-overs and new customers exist today; mentions and assignments come with
+ * the team inbox, and a kind added here must say its title and urgency (the records below are exhaustive).
+ */
+export type PushKind = 'handover' | 'new_customer' | 'mention' | 'assignment';
+
+/** The job the database queues for each event (migration 0056: push_handover_queued, push_new_customer_queued). */
+export const PUSH_JOB = 'push.notify';
+
+export interface PushJobPayload {
+  kind: PushKind;
+  userId: number;
+  conversationId: number;
+}
+
+/** The notification's title, from who it is about (the customer's name or number). */
+export const PUSH_TITLES: Record<PushKind, (who: string) => string> = {
+  handover: (who) => `${who} needs you`,
+  new_customer: (who) => `New customer: ${who}`,
+  mention: (who) => `You were mentioned in ${who}`,
+  assignment: (who) => `${who} was assigned to you`,
+};
+
+/** A customer waiting for a person is worth waking a phone for; a new customer, at the push service's pace. */
+export const PUSH_URGENCY: Record<PushKind, 'high' | 'normal'> = {
+  handover: 'high',
+  new_customer: 'normal',
+  mention: 'high',
+  assignment: 'high',
+};
+
+/** A notification an hour late says nothing the inbox does not: the push service drops it after this. */
+export const PUSH_TTL_SECONDS = 60 * 60;
+
+/** What the service worker (public/sw.js) shows: `tag` replaces an older notification of the conversation. */
+export interface PushNotification {
+  kind: PushKind;
+  title: string;
+  body: string;
+  url: string;
+  tag: string;
+}
