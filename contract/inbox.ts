@@ -297,6 +297,8 @@ export const Escalation = Type.Object({
   created_at: Type.String({ format: 'date-time' }),
   /** When it was handed back or answered by hand; null while open. */
   resolved_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  /** What the customer last wrote (as Conversation.customer_message): the bell says what they asked. */
+  customer_message: Type.Optional(Type.Union([Type.String(), Type.Null()])),
 });
 export type Escalation = Static<typeof Escalation>;
 
