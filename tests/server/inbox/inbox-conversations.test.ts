@@ -526,14 +526,14 @@ describe('filters and done: GET /api/v1/messages/conversations?filter=, POST …
     expect(refused.json()).toMatchObject({ field: 'filter' });
   });
 
-  it("shows what the customer last wrote beside the last message, and whether they wrote once", async () => {
+  it('shows what the customer last wrote beside the last message, and whether they wrote once', async () => {
     const owner = await connectedOwner(ctx.app);
     const [asked, newcomer] = [newCustomer(), newCustomer()];
     await customerWrites(ctx.app, ctx.db, owner, asked, { text: 'Hello' });
     await customerWrites(ctx.app, ctx.db, owner, asked, { text: 'Can a person call me about my order?' });
-    expect((await reply(ctx.app, owner.token, asked, { text: 'A colleague will answer you shortly.' })).statusCode).toBe(
-      201,
-    );
+    expect(
+      (await reply(ctx.app, owner.token, asked, { text: 'A colleague will answer you shortly.' })).statusCode,
+    ).toBe(201);
     await customerWrites(ctx.app, ctx.db, owner, newcomer, { text: 'Hi, first time here' });
 
     const byId = new Map((await conversationsOf(ctx.app, owner.token)).map((c) => [c.id, c]));
