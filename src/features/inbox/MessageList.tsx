@@ -47,6 +47,14 @@ function useMessageScrolling(
     if (lastId && atBottomRef.current) virtualizer.scrollToIndex(messages.length - 1, { align: 'end' });
   }, [lastId, messages.length, virtualizer]);
 
+  // Photos and videos take their height only once loaded (nothing stored says it before): while the owner
+  // has not scrolled up, the list stays pinned to its newest message as they grow.
+  const totalSize = virtualizer.getTotalSize();
+  useEffect(() => {
+    const element = scrollRef.current;
+    if (element && atBottomRef.current) element.scrollTop = element.scrollHeight;
+  }, [totalSize, scrollRef]);
+
   return () => {
     const element = scrollRef.current;
     if (element) {
