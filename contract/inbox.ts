@@ -42,6 +42,14 @@ export const Conversation = Type.Object({
    */
   marketing_stopped_at: Type.Optional(Type.Union([Type.String({ format: 'date-time' }), Type.Null()])),
   /**
+   * What the customer last wrote, as `last_message` reads (media as '[image] caption' …), whatever was
+   * said after it: a 'Needs you' row and a notice show what the customer asked, not the AI's
+   * acknowledgement. Null before the customer wrote.
+   */
+  customer_message: Type.Optional(Type.Union([Type.String(), Type.Null()])),
+  /** The customer has written exactly once: a conversation new to the owner. */
+  first_contact: Type.Optional(Type.Boolean()),
+  /**
    * In a search's results (`q`): the newest message whose words match, with the part of its text
    * around the match. Absent when only the name or number matched.
    */
@@ -289,6 +297,8 @@ export const Escalation = Type.Object({
   created_at: Type.String({ format: 'date-time' }),
   /** When it was handed back or answered by hand; null while open. */
   resolved_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  /** What the customer last wrote (as Conversation.customer_message): the bell says what they asked. */
+  customer_message: Type.Optional(Type.Union([Type.String(), Type.Null()])),
 });
 export type Escalation = Static<typeof Escalation>;
 

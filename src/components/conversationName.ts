@@ -1,4 +1,5 @@
 import type { Conversation } from '../../contract';
+import { formatPhone } from './phoneNumber';
 
 const CONVERSATION_ID_SUFFIX = '@c.us';
 
@@ -7,11 +8,11 @@ export const conversationNumber = (id: string) =>
   id.endsWith(CONVERSATION_ID_SUFFIX) ? id.slice(0, -CONVERSATION_ID_SUFFIX.length) : id;
 
 /**
- * The customer's number as the inbox shows it ('+15550100'); null for a customer who wrote with
+ * The customer's number as the inbox shows it, formatted for people ('+1 555 089 4823'); null for a customer who wrote with
  * their number hidden (a WhatsApp username, id '<BSUID>@bsuid'), who is never shown a number.
  */
 export const customerPhoneNumber = (id: string) =>
-  id.endsWith(CONVERSATION_ID_SUFFIX) ? `+${conversationNumber(id)}` : null;
+  id.endsWith(CONVERSATION_ID_SUFFIX) ? formatPhone(`+${conversationNumber(id)}`) : null;
 
 /** SPEC.md §3: a conversation whose name is its id shows '+' and the number instead. */
 export const conversationName = ({ id, name }: Pick<Conversation, 'id' | 'name'>) =>

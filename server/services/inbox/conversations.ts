@@ -92,6 +92,8 @@ export type ListRow = {
   done: boolean;
   window_closes_at: Date | null;
   marketing_stopped_at: Date | null;
+  customer_message: string | null;
+  first_contact: boolean;
 };
 
 /**
@@ -106,10 +108,23 @@ export const NEEDS_YOU = `exists (select 1 from escalations e
            where e.conversation_id = conversations.id and e.user_id = conversations.user_id
              and e.resolved_at is null)`;
 
+/**
+ * The customer's own words: their newest message, whatever the AI or the owner said after it (a hand-over's
+ * acknowledgement included). Along the index (conversation_id, sent_at, id).
+ */
+export const CUSTOMER_MESSAGE = `(select m.body from messages m
+           where m.conversation_id = conversations.id and m.direction = 'inbound'
+           order by m.sent_at desc, m.id desc limit 1)`;
+
+/** The customer has written once: a conversation new to the owner (at most two rows read). */
+export const FIRST_CONTACT = `(select count(*) from (select 1 from messages m
+           where m.conversation_id = conversations.id and m.direction = 'inbound' limit 2) as inbound) = 1`;
+
 export const LIST_COLUMNS = `wa_id, profile_name, username, last_message_preview, coalesce(last_message_at, created_at) as at,
   unread_count, owner, ${AI_REPLYING_SHOWN} as ai_replying, ${NEEDS_YOU} as needs_you, done_at is not null as done,
   last_inbound_at + interval '${CUSTOMER_WINDOW_HOURS} hours' as window_closes_at,
-  ${MARKETING_STOPPED_AT} as marketing_stopped_at`;
+  ${MARKETING_STOPPED_AT} as marketing_stopped_at, ${CUSTOMER_MESSAGE} as customer_message,
+  ${FIRST_CONTACT} as first_contact`;
 
 /** The list's order: newest activity first; `id` breaks ties (index conversations_user_id_last_message_at_id_idx). */
 export const LIST_ORDER = 'last_message_at desc nulls last, id desc';
@@ -141,6 +156,8 @@ export function toConversation(row: ListRow): Conversation {
     done: row.done,
     window_closes_at: row.window_closes_at?.toISOString() ?? null,
     marketing_stopped_at: row.marketing_stopped_at?.toISOString() ?? null,
+    customer_message: row.customer_message,
+    first_contact: row.first_contact,
   };
 }
 

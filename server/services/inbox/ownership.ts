@@ -217,6 +217,7 @@ type EscalationRow = {
   kind: EscalationKind;
   created_at: Date;
   resolved_at: Date | null;
+  customer_message: string | null;
 };
 
 /**
@@ -229,7 +230,9 @@ export async function listEscalations(
   status: 'open' | 'all' = 'open',
 ): Promise<Escalation[]> {
   const rows = await db.query<EscalationRow>(
-    `select e.id, c.wa_id, c.profile_name, c.username, e.reason, e.kind, e.created_at, e.resolved_at
+    `select e.id, c.wa_id, c.profile_name, c.username, e.reason, e.kind, e.created_at, e.resolved_at,
+            (select m.body from messages m where m.conversation_id = c.id and m.direction = 'inbound'
+              order by m.sent_at desc, m.id desc limit 1) as customer_message
        from escalations e join conversations c on c.id = e.conversation_id and c.user_id = e.user_id
       where e.user_id = $1 and ($2::boolean or e.resolved_at is null)
       order by e.created_at desc, e.id desc
@@ -246,6 +249,7 @@ export async function listEscalations(
       kind: row.kind,
       created_at: row.created_at.toISOString(),
       resolved_at: row.resolved_at?.toISOString() ?? null,
+      customer_message: row.customer_message,
     };
   });
 }

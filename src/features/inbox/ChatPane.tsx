@@ -3,12 +3,19 @@ import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import AiReplying from './AiReplying';
 import Composer from './Composer';
 import EmptyState from './EmptyState';
-import { conversationName, customerPhoneNumber, INBOX_TEXTS, MESSAGE_SKELETON_ROWS } from './format';
-import { AttendanceControls, AttendanceState } from './HandoverControls';
+import {
+  conversationName,
+  customerPhoneNumber,
+  INBOX_TEXTS,
+  MESSAGE_SKELETON_ROWS,
+  MOBILE_MEDIA_QUERY,
+} from './format';
+import { AttendanceControls, AttendanceMenu, AttendanceState } from './HandoverControls';
 import LoadFailed from './LoadFailed';
 import MarketingChip from './MarketingChip';
 import MessageList from './MessageList';
@@ -34,40 +41,47 @@ function MessageSkeletons() {
   );
 }
 
+/**
+ * Who the customer is on the first row, with the attendance buttons (a menu on a phone); the chips on
+ * the second, where they never squeeze the name or cover the number.
+ */
 function ChatHeader({ conversationId }: { conversationId: string }) {
   const conversation = useAppSelector(selectOpenConversation);
+  const isMobile = useMediaQuery(MOBILE_MEDIA_QUERY);
   const number = customerPhoneNumber(conversationId);
   const name = conversation ? conversationName(conversation) : (number ?? '');
   return (
-    <Box
-      sx={{
-        display: 'flex',
-        flexWrap: 'wrap',
-        alignItems: 'center',
-        gap: 1.5,
-        px: 2,
-        py: 1,
-        borderBottom: 1,
-        borderColor: 'divider',
-      }}
-    >
-      <Avatar src={conversation?.avatar ?? undefined} alt="" aria-hidden>
-        {name.replace('+', '').charAt(0).toUpperCase()}
-      </Avatar>
-      <Box sx={{ minWidth: 0, flex: 1 }}>
-        <Typography variant="subtitle1" component="h2" noWrap sx={{ fontWeight: 600 }}>
-          {name}
-        </Typography>
-        {number !== null && name !== number && (
-          <Typography variant="caption" color="text.secondary">
-            {number}
+    <Box sx={{ px: { xs: 1.5, sm: 2 }, py: 1, borderBottom: 1, borderColor: 'divider' }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: { xs: 1, sm: 1.5 } }}>
+        <Avatar src={conversation?.avatar ?? undefined} alt="" aria-hidden sx={{ width: 36, height: 36 }}>
+          {name.replace('+', '').charAt(0).toUpperCase()}
+        </Avatar>
+        <Box sx={{ minWidth: 0, flex: 1 }}>
+          <Typography variant="subtitle1" component="h2" noWrap title={name} sx={{ fontWeight: 600, lineHeight: 1.3 }}>
+            {name}
           </Typography>
-        )}
+          {number !== null && name !== number && (
+            <Typography variant="caption" color="text.secondary" noWrap component="p">
+              {number}
+            </Typography>
+          )}
+        </Box>
+        {isMobile ? <AttendanceMenu conversation={conversation} /> : <AttendanceControls conversation={conversation} />}
       </Box>
-      <WindowChip conversation={conversation} />
-      <MarketingChip conversation={conversation} />
-      <AttendanceState conversation={conversation} />
-      <AttendanceControls conversation={conversation} />
+      <Box
+        sx={{
+          display: 'flex',
+          flexWrap: 'wrap',
+          alignItems: 'center',
+          gap: 0.75,
+          mt: 0.75,
+          '&:empty': { display: 'none' },
+        }}
+      >
+        <AttendanceState conversation={conversation} />
+        <WindowChip conversation={conversation} />
+        <MarketingChip conversation={conversation} />
+      </Box>
     </Box>
   );
 }

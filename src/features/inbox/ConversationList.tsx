@@ -156,7 +156,13 @@ function FilterTabs() {
       sx={{ minHeight: 40, borderBottom: 1, borderColor: 'divider' }}
     >
       {FILTER_TABS.map(({ filter: value, label }) => (
-        <Tab key={value} value={value} label={label} sx={{ minHeight: 40, py: 0.5 }} />
+        // One line each at 390 px: the labels keep their words together and the tabs share the width.
+        <Tab
+          key={value}
+          value={value}
+          label={label}
+          sx={{ minHeight: 40, minWidth: 0, px: 1, py: 0.5, whiteSpace: 'nowrap' }}
+        />
       ))}
     </Tabs>
   );

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
-import { useEffect, useMemo, useRef, type RefObject } from 'react';
+import { useEffect, useMemo, useRef, type PointerEvent, type RefObject } from 'react';
 import type { Message } from '../../../contract';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import MessageBubble from './MessageBubble';
@@ -26,7 +26,7 @@ export interface MessageListProps {
 
 /**
  * Scrolls to a search's match once it is loaded, and to a new last message while the owner is at the
- * bottom; returns the scroll handler that tells whether they are.
+ * bottom; returns the scroll handlers that tell whether they are.
  */
 function useMessageScrolling(
   virtualizer: Virtualizer<HTMLDivElement, Element>,
@@ -47,11 +47,33 @@ function useMessageScrolling(
     if (lastId && atBottomRef.current) virtualizer.scrollToIndex(messages.length - 1, { align: 'end' });
   }, [lastId, messages.length, virtualizer]);
 
-  return () => {
+  // Photos and videos take their height only once loaded (nothing stored says it before): while the owner
+  // has not scrolled up, the list stays pinned to its newest message as they grow.
+  const totalSize = virtualizer.getTotalSize();
+  useEffect(() => {
     const element = scrollRef.current;
-    if (element) {
-      atBottomRef.current = element.scrollHeight - element.scrollTop - element.clientHeight < STICK_TO_BOTTOM_PX;
-    }
+    if (element && atBottomRef.current) element.scrollTop = element.scrollHeight;
+  }, [totalSize, scrollRef]);
+
+  // Only the owner's own scrolling unpins the list: the virtualizer's corrections and growing photos
+  // move it too, and must not be taken for the owner scrolling up to read.
+  const ownerScrolledRef = useRef(false);
+  const onOwnerScroll = () => {
+    ownerScrolledRef.current = true;
+  };
+  const onScroll = () => {
+    const element = scrollRef.current;
+    if (!element) return;
+    const atBottom = element.scrollHeight - element.scrollTop - element.clientHeight < STICK_TO_BOTTOM_PX;
+    if (atBottom || ownerScrolledRef.current) atBottomRef.current = atBottom;
+  };
+  return {
+    onScroll,
+    onWheel: onOwnerScroll,
+    onTouchMove: onOwnerScroll,
+    onKeyDown: onOwnerScroll,
+    // On the list itself rather than a message: its scrollbar.
+    onPointerDown: (event: PointerEvent<HTMLDivElement>) => event.target === event.currentTarget && onOwnerScroll(),
   };
 }
 
@@ -105,11 +127,11 @@ export default function MessageList({ conversationId }: MessageListProps) {
 
   // A search's match: scrolled to once it is loaded, and marked.
   const highlightId = useAppSelector(selectHighlightId);
-  const onScroll = useMessageScrolling(virtualizer, messages, highlightId, scrollRef);
+  const scrollHandlers = useMessageScrolling(virtualizer, messages, highlightId, scrollRef);
   const actions = useMessageActions(conversationId);
 
   return (
-    <Box ref={scrollRef} onScroll={onScroll} sx={{ flex: 1, minHeight: 0, overflowY: 'auto', py: 1 }}>
+    <Box ref={scrollRef} {...scrollHandlers} sx={{ flex: 1, minHeight: 0, overflowY: 'auto', py: 1 }}>
       <LoadEarlierMessages />
       <Box role="log" aria-label="Messages" sx={{ position: 'relative', height: virtualizer.getTotalSize() }}>
         {virtualizer.getVirtualItems().map((item) => {

@@ -3,29 +3,26 @@ import type { Feature } from '../../store/feature';
 import { watchAttachments } from './attachmentSaga';
 import { watchHandover } from './handoverSaga';
 import handoverSlice from './handoverSlice';
-import { watchNotices } from './noticesSaga';
 import { watchReactions } from './reactionSaga';
 import { watchInbox } from './saga';
 import inboxSlice from './slice';
 import { watchTemplateSend } from './templateSendSaga';
 import templateSendSlice from './templateSendSlice';
 
-/** The inbox's sagas: conversations and replies, the hand-over controls, the notices, sending a template; one crashing cannot stop another. */
+/** The inbox's sagas: conversations and replies, the hand-over controls, sending a template; one crashing cannot stop another. */
 function* inboxSaga() {
   yield* all([
     spawn(watchInbox),
     spawn(watchAttachments),
     spawn(watchReactions),
     spawn(watchHandover),
-    spawn(watchNotices),
     spawn(watchTemplateSend),
   ]);
 }
 
 /**
  * Conversations, messages and the composer: the list, the open conversation, replies, attachments
- * and reactions, sending a template once the 24-hour window closed, who attends to a conversation,
- * and which live events need the owner.
+ * and reactions, sending a template once the 24-hour window closed, who attends to a conversation.
  */
 export default {
   name: 'inbox',

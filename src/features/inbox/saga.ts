@@ -1,11 +1,14 @@
 import { fork, put, select, take, takeEvery, takeLatest, takeLeading } from 'typed-redux-saga';
 import { safely } from '../../store/safely';
-import { unreadConversationsCounted, unreadCountLoaded } from '../live/inboxEvents';
+import { conversationOnScreen, unreadConversationsCounted, unreadCountLoaded } from '../live/inboxEvents';
 import { loadOlderMessages, revealSearchMatch, watchOpenConversation } from './conversationSaga';
 import { loadMoreConversations, searchConversations, watchConversationsView } from './listSaga';
 import { copyMessage, hideMessage, sendReply } from './replySaga';
-import { selectUnreadConversations } from './selectors';
+import { selectOpenConversationId, selectUnreadConversations } from './selectors';
 import {
+  conversationClosed,
+  conversationOpened,
+  conversationsViewClosed,
   conversationSearchEdited,
   conversationsLoaded,
   messageCopyClicked,
@@ -32,11 +35,21 @@ export function* reportUnreadCount() {
   }
 }
 
+/** Tells the shell which conversation is on screen, so that it raises no notice for it (shell/noticesSaga.ts). */
+export function* reportConversationOnScreen() {
+  const opened = yield* select(selectOpenConversationId);
+  yield* put(conversationOnScreen(opened));
+}
+
 /** Effects of /messages: the list, the open conversation, replies and the message menu. */
 export function* watchInbox() {
   yield* fork(watchConversationsView);
   yield* fork(watchOpenConversation);
   yield* fork(reportUnreadCount);
+  yield* takeEvery(
+    [conversationOpened, conversationClosed, conversationsViewClosed],
+    safely(reportConversationOnScreen),
+  );
   yield* takeLeading(replySubmitted, safely(sendReply));
   yield* takeLeading(olderMessagesRequested, safely(loadOlderMessages));
   yield* takeLeading(moreConversationsRequested, safely(loadMoreConversations));

@@ -25,15 +25,21 @@ export const attendanceChanged = createAction<{
   conversation: Conversation;
 }>('handover/attendanceChanged');
 
-/** Why the owner is told of an event: a customer new to the inbox, one who waits for them, a hand-over. */
+/** Why the owner is told of an event: a customer new to the owner, one who waits for them, a hand-over. */
 export type NoticeKind = 'newConversation' | 'needsYou' | 'handover';
 
+/** What a notice says: who (the customer as the inbox names them) and what (their own words). */
 export interface Notice {
   kind: NoticeKind;
   conversationId: string;
-  /** The conversation's name as the inbox shows it. */
+  /** The customer's name, else their number formatted for people, else their username. */
   name: string;
+  /** What the customer wrote (a hand-over: what they asked), media in words, trimmed at a word; '' if unknown. */
+  words: string;
 }
 
-/** A live event needs the owner (the inbox's rules, inbox/notices.ts): the shell tells them the ways they chose. */
+/** A live event needs the owner (the shell's rules, shell/notices.ts): the shell tells them the ways they chose. */
 export const ownerNoticeRaised = createAction<Notice>('inbox/ownerNoticeRaised');
+
+/** The conversation the inbox has on screen changed (null: none, or /messages left): no notice for it while focused. */
+export const conversationOnScreen = createAction<string | null>('inbox/conversationOnScreen');

@@ -30,7 +30,7 @@ import ConnectionFooter from './ConnectionFooter';
 import HandoverBell from './HandoverBell';
 import NotifyMeMenu from './NotifyMeMenu';
 import SandboxChip from './SandboxChip';
-import UnreadBadge from './UnreadBadge';
+import UnreadBadge, { useUnreadCount } from './UnreadBadge';
 import UserMenu from './UserMenu';
 
 export const SIDEBAR_WIDTH_PX = 260;
@@ -59,6 +59,21 @@ export const NAV_ITEMS: NavItem[] = [
   { label: 'Account Settings', to: '/account-settings', icon: <SettingsIcon /> },
   { label: 'Help & Support', to: '/help', icon: <HelpIcon /> },
 ];
+
+/** A phone's header: closer buttons, so that the page's name has the room of a long word. */
+const HEADER_TOOLBAR_SX = {
+  gap: { xs: 0.25, sm: 1 },
+  px: { xs: 1, sm: 2 },
+  '& .MuiIconButton-root': { p: { xs: 0.75, sm: 1 } },
+} as const;
+
+const PAGE_NAME_SX = {
+  flex: 1,
+  minWidth: 0,
+  fontSize: { xs: '1.05rem', sm: '1.25rem' },
+  lineHeight: 1.25,
+  overflowWrap: 'break-word',
+} as const;
 
 export interface RouteHandle {
   title?: string;
@@ -115,6 +130,7 @@ export default function AppShell() {
   const title = usePageTitle();
   const isMobile = useMediaQuery('(max-width:767.95px)');
   const [mobileOpen, setMobileOpen] = useState(false);
+  useUnreadCount();
 
   useEffect(() => {
     // The signed-in pages need the user (and, after it, the connection status); fresh data is not fetched again.
@@ -133,25 +149,27 @@ export default function AppShell() {
       </Drawer>
       <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
         <AppBar position="sticky" color="inherit" elevation={0} sx={{ borderBottom: 1, borderColor: 'divider' }}>
-          <Toolbar sx={{ gap: { xs: 0.5, sm: 1 } }}>
+          <Toolbar sx={HEADER_TOOLBAR_SX}>
             {isMobile && (
               <IconButton edge="start" aria-label="Open navigation" onClick={() => setMobileOpen(true)}>
                 <MenuIcon />
               </IconButton>
             )}
-            {/* The title gives way (ellipsis) so that the header's buttons fit a 360 px phone. */}
-            <Typography variant="h6" component="h2" noWrap sx={{ flex: 1, minWidth: 0 }}>
+            {/* The page's name takes the room left and wraps rather than be cut to a few letters. */}
+            <Typography variant="h6" component="h2" data-testid="page-name" sx={PAGE_NAME_SX}>
               {title}
             </Typography>
             <SandboxChip />
-            <Tooltip title={mode === 'dark' ? 'Switch to light mode' : 'Switch to dark mode'} enterDelay={700}>
-              <IconButton aria-label="Toggle dark mode" onClick={() => dispatch(themeToggled())}>
-                {mode === 'dark' ? <LightModeIcon /> : <DarkModeIcon />}
-              </IconButton>
-            </Tooltip>
+            {!isMobile && (
+              <Tooltip title={mode === 'dark' ? 'Switch to light mode' : 'Switch to dark mode'} enterDelay={700}>
+                <IconButton aria-label="Toggle dark mode" onClick={() => dispatch(themeToggled())}>
+                  {mode === 'dark' ? <LightModeIcon /> : <DarkModeIcon />}
+                </IconButton>
+              </Tooltip>
+            )}
             <NotifyMeMenu />
             <HandoverBell />
-            <UserMenu />
+            <UserMenu withThemeToggle={isMobile} />
           </Toolbar>
         </AppBar>
         <Box component="main" sx={{ flex: 1, minWidth: 0 }}>

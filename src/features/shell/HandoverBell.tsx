@@ -1,5 +1,6 @@
 import NotificationsIcon from '@mui/icons-material/Notifications';
 import Badge from '@mui/material/Badge';
+import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import ListItemText from '@mui/material/ListItemText';
 import ListSubheader from '@mui/material/ListSubheader';
@@ -10,6 +11,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import type { Escalation } from '../../../contract';
 import { conversationName } from '../../components/conversationName';
+import { customerWords } from '../../components/customerWords';
 import { messageTime } from '../../components/time';
 import { useNow } from '../../components/useNow';
 import { useAppSelector } from '../../store/hooks';
@@ -22,8 +24,24 @@ const handoverPath = (conversationId: string) => `/messages?c=${encodeURICompone
 
 const countLabel = (count: number) => `${count} open ${plural(count, 'hand-over')}`;
 
+/** A hand-over's line under the name: what the customer asked, then why and when. */
+function handoverDetail(escalation: Escalation, now: number) {
+  const when = `${escalation.reason} · ${messageTime(escalation.created_at, now)}`;
+  const words = customerWords(escalation.customer_message ?? '');
+  return words ? (
+    <>
+      <Box component="span" sx={{ display: 'block', color: 'text.primary' }}>
+        {words}
+      </Box>
+      {when}
+    </>
+  ) : (
+    when
+  );
+}
+
 /**
- * The bell menu's items: each open hand-over with its reason and age, opening its conversation. A
+ * The bell menu's items: each open hand-over with who, what they asked, its reason and age, opening its conversation. A
  * function, not a component: the menu's keyboard focus looks for its items among its own children.
  */
 function handoverItems(escalations: Escalation[], now: number, onOpen: () => void) {
@@ -38,7 +56,7 @@ function handoverItems(escalations: Escalation[], now: number, onOpen: () => voi
     >
       <ListItemText
         primary={conversationName({ id: escalation.conversation_id, name: escalation.customer_name })}
-        secondary={`${escalation.reason} · ${messageTime(escalation.created_at, now)}`}
+        secondary={handoverDetail(escalation, now)}
       />
     </MenuItem>
   ));

@@ -26,6 +26,12 @@ export default function SandboxChip() {
       icon={<ScienceIcon />}
       label="Sandbox"
       aria-label="Sandbox: open the customer phone"
+      title="Sandbox: open the customer phone"
+      // A phone's header keeps the flask and gives the page's name the room of the word.
+      sx={{
+        '& .MuiChip-label': { display: { xs: 'none', sm: 'block' } },
+        '& .MuiChip-icon': { mx: { xs: 0.5, sm: 0 } },
+      }}
     />
   );
 }

@@ -41,19 +41,26 @@ function useUnreadTitle(unread: number) {
   }, [unread]);
 }
 
+/**
+ * The unread count for as long as the signed-in frame shows (the phone's closed drawer included): kept
+ * fresh, and in the tab's title. AppShell runs it once; the badge only draws the figure.
+ */
+export function useUnreadCount() {
+  const unread = useAppSelector(selectUnreadConversations);
+  useUnreadTitle(unread);
+  useShownEvents(unreadBadgeShown, unreadBadgeHidden);
+}
+
 export interface UnreadBadgeProps {
   children: ReactNode;
 }
 
 /**
- * The sidebar's Messages badge (DESIGN.md §12): the real number of conversations with unread messages,
- * kept fresh while it is on screen; nothing when there are none.
+ * The sidebar's Messages badge (DESIGN.md §12): the real number of conversations with unread messages
+ * (kept fresh by `useUnreadCount`); nothing when there are none.
  */
 export default function UnreadBadge({ children }: UnreadBadgeProps) {
   const unread = useAppSelector(selectUnreadConversations);
-  useUnreadTitle(unread);
-  useShownEvents(unreadBadgeShown, unreadBadgeHidden);
-
   if (unread === 0) return children;
   const label = `${unread} unread ${plural(unread, 'conversation')}`;
   return (

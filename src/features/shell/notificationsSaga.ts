@@ -2,7 +2,8 @@ import { channel, type Channel } from 'redux-saga';
 import { call, fork, put, select, take, takeEvery, takeLeading } from 'typed-redux-saga';
 import { navigateTo } from '../../store/navigation';
 import { safely } from '../../store/safely';
-import { ownerNoticeRaised, type NoticeKind } from '../live/inboxEvents';
+import { ownerNoticeRaised } from '../live/inboxEvents';
+import { noticeMessage } from './notices';
 import {
   desktopNotificationsRequested,
   desktopNotificationsTurnedOff,
@@ -71,20 +72,14 @@ export function showDesktopNotification(title: string, body: string, conversatio
   };
 }
 
-/** What a notification says, by kind. */
-export const NOTICE_TEXTS: Record<NoticeKind, string> = {
-  newConversation: 'New conversation',
-  needsYou: 'New message for you',
-  handover: 'A customer needs you',
-};
-
-/** Tells the owner of a notice the inbox raised (src/features/inbox/notices.ts), the ways they chose. */
+/** Tells the owner of a notice (./noticesSaga.ts) the ways they chose: who in the title, what in the body. */
 export function* notifyOwner(clicks: Channel<string>, { payload: notice }: ReturnType<typeof ownerNoticeRaised>) {
   const preferences = yield* select(selectNotifications);
   const desktop = preferences.desktop && preferences.permission === 'granted';
   if (preferences.sound) yield* call(chime);
   if (desktop) {
-    yield* call(showDesktopNotification, NOTICE_TEXTS[notice.kind], notice.name, notice.conversationId, clicks);
+    const { title, body } = noticeMessage(notice);
+    yield* call(showDesktopNotification, title, body, notice.conversationId, clicks);
   }
 }
 
@@ -114,7 +109,7 @@ export function* requestDesktopNotifications() {
   yield* put(desktopPermissionAnswered(permission));
 }
 
-/** Notifications: the owner's choices, the browser's permission, and each notice the inbox raises. */
+/** Notifications: the owner's choices, the browser's permission, and each notice raised. */
 export function* watchNotifications() {
   const clicks = yield* call(channel<string>);
   yield* call(loadPreferences);

@@ -6,6 +6,7 @@ import { keepFreshWhileShown, type FreshView } from '../live/freshWhileShown';
 import { attendanceChanged, unreadCountLoaded } from '../live/inboxEvents';
 import { unreadBadgeHidden, unreadBadgeShown } from './badgeSlice';
 import { escalationsLoaded, handoverBellHidden, handoverBellShown } from './bellSlice';
+import { watchNotices } from './noticesSaga';
 import { watchNotifications } from './notificationsSaga';
 import { watchPushDevice } from './pushDeviceSaga';
 import { watchVerificationResend } from '../auth/verificationResend';
@@ -61,11 +62,12 @@ export function* watchHandoverBell() {
   yield* call(keepFreshWhileShown, handoverBellShown, handoverBellHidden.type, () => handoverBellView);
 }
 
-/** The shell's sagas: the badge, the bell and the notifications; one crashing cannot stop the others. */
+/** The shell's sagas: the badge, the bell, the notices and the notifications; one crashing cannot stop the others. */
 export function* watchShell() {
   yield* all([
     spawn(watchUnreadBadge),
     spawn(watchHandoverBell),
+    spawn(watchNotices),
     spawn(watchNotifications),
     spawn(watchPushDevice),
     spawn(watchVerificationResend),

@@ -526,6 +526,29 @@ describe('filters and done: GET /api/v1/messages/conversations?filter=, POST …
     expect(refused.json()).toMatchObject({ field: 'filter' });
   });
 
+  it('shows what the customer last wrote beside the last message, and whether they wrote once', async () => {
+    const owner = await connectedOwner(ctx.app);
+    const [asked, newcomer] = [newCustomer(), newCustomer()];
+    await customerWrites(ctx.app, ctx.db, owner, asked, { text: 'Hello' });
+    await customerWrites(ctx.app, ctx.db, owner, asked, { text: 'Can a person call me about my order?' });
+    expect(
+      (await reply(ctx.app, owner.token, asked, { text: 'A colleague will answer you shortly.' })).statusCode,
+    ).toBe(201);
+    await customerWrites(ctx.app, ctx.db, owner, newcomer, { text: 'Hi, first time here' });
+
+    const byId = new Map((await conversationsOf(ctx.app, owner.token)).map((c) => [c.id, c]));
+    expect(byId.get(conversationId(asked))).toMatchObject({
+      last_message: 'A colleague will answer you shortly.',
+      customer_message: 'Can a person call me about my order?',
+      first_contact: false,
+    });
+    expect(byId.get(conversationId(newcomer))).toMatchObject({
+      last_message: 'Hi, first time here',
+      customer_message: 'Hi, first time here',
+      first_contact: true,
+    });
+  });
+
   it('marks a conversation done, which clears Needs you, until the customer writes again', async () => {
     const owner = await connectedOwner(ctx.app);
     const customer = newCustomer();

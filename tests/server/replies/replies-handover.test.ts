@@ -131,12 +131,16 @@ describe('hand-over and hand-back', () => {
         kind: 'customer_asked',
         created_at: expect.any(String),
         resolved_at: null,
+        customer_message: 'Can I talk to a human please?',
       },
     ]);
+    // The list's 'Needs you' row says what the customer asked, not the acknowledgement sent after it.
     expect(await conversationOf(ctx, owner, customer)).toMatchObject({
       owner: 'human',
       needs_you: true,
       ai_replying: false,
+      last_message: DEFAULT_HANDOVER_MESSAGE,
+      customer_message: 'Can I talk to a human please?',
     });
 
     // Asking again while the owner has it: no second notice, no second bell entry, no AI answer.

@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Conversation } from '../../../../contract';
+import { MOBILE_MEDIA_QUERY } from '../../../../src/features/inbox/format';
 import { apiError, json, mockApi, pending, requestsMade, type ApiRoute } from '../../support/api-mock';
 import {
   aConversation,
@@ -10,6 +11,7 @@ import {
   conversationPath,
   messagesPath,
 } from '../../support/fixtures/inbox';
+import { fixedMediaQueryList } from '../../support/media-query';
 import { renderApp } from '../../support/render';
 import { aUser, signedInState } from '../../support/users';
 
@@ -101,6 +103,36 @@ describe("the inbox's hand-overs", () => {
     expect(chatHeader().getByText('Needs you')).toBeInTheDocument();
     await open(/Alan Turing/, 'We open at nine.');
     expect(chatHeader().queryByText('Needs you')).not.toBeInTheDocument();
+  });
+
+  it("shows what the customer asked in a 'Needs you' row, not the acknowledgement sent after it", async () => {
+    const waiting = {
+      ...grace,
+      last_message: 'Thanks for your patience — a person from our team will answer you here shortly.',
+      customer_message: 'Can someone call me about the wedding cake?',
+    };
+    openInbox({}, [waiting, { ...alan, customer_message: 'What time do you open?' }]);
+    const graceRow = await row(/Grace Hopper/);
+    expect(within(graceRow).getByText('Can someone call me about the wedding cake?')).toBeInTheDocument();
+    expect(within(graceRow).queryByText(/Thanks for your patience/)).not.toBeInTheDocument();
+    // A conversation the AI answers shows its last message, as SPEC.md's list does.
+    expect(within(await row(/Alan Turing/)).getByText('Is the shop open?')).toBeInTheDocument();
+  });
+
+  it("puts a phone's chat header actions in a menu, the customer's name whole beside it", async () => {
+    jest
+      .spyOn(window, 'matchMedia')
+      .mockImplementation((query: string) =>
+        fixedMediaQueryList(query, query.replace(/\s/g, '') === MOBILE_MEDIA_QUERY.replace(/\s/g, '')),
+      );
+    openInbox();
+    await userEvent.click(await row(/Alan Turing/));
+    await chat().findByText('We open at nine.');
+    expect(chatHeader().getByRole('heading', { name: 'Alan Turing' })).toBeInTheDocument();
+    expect(chatHeader().queryByRole('button', { name: 'Mark done' })).not.toBeInTheDocument();
+    await userEvent.click(chatHeader().getByRole('button', { name: 'Conversation actions' }));
+    const menu = within(await screen.findByRole('menu', { name: 'Conversation actions' }));
+    expect(menu.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Take over', 'Mark done']);
   });
 
   it('offers Hand back to AI only while the owner answers the customer', async () => {
@@ -210,7 +242,7 @@ describe("the header's bell", () => {
     signedIn({
       'GET /escalations': () =>
         json([
-          anEscalation(),
+          anEscalation({ customer_message: '[image] Is this cake still available?' }),
           anEscalation({
             id: 2,
             conversation_id: '15550123@c.us',
@@ -229,6 +261,7 @@ describe("the header's bell", () => {
     const items = menu.getAllByRole('menuitem');
     expect(items).toHaveLength(2);
     expect(items[0]).toHaveTextContent('Grace Hopper');
+    expect(items[0]).toHaveTextContent('Photo: Is this cake still available?');
     expect(items[0]).toHaveTextContent('The customer asked for a person. · 5m ago');
     expect(items[1]).toHaveTextContent('+15550123');
     expect(items[1]).toHaveTextContent('AI unavailable · 2h ago');

@@ -38,6 +38,8 @@ import {
   watchConversationsView,
 } from '../../../../src/features/inbox/listSaga';
 import { copyMessage, hideMessage, sendReply, writeToClipboard } from '../../../../src/features/inbox/replySaga';
+import { reportConversationOnScreen } from '../../../../src/features/inbox/saga';
+import { conversationOnScreen } from '../../../../src/features/live/inboxEvents';
 import { watchInbox } from '../../../../src/features/inbox/saga';
 import { keepFresh } from '../../../../src/features/live/freshWhileShown';
 import type { RootState } from '../../../../src/store';
@@ -551,6 +553,22 @@ describe('the message menu', () => {
       .provide([[matchers.call.fn(inboxApi.hideMessage), throwError(new ApiError('Message not found.', 404))]])
       .not.put(messageHidden(ref))
       .put.like(toast(INBOX_TEXTS.deleteFailed, 'Message not found.', 'destructive'))
+      .run();
+  });
+});
+
+describe('the conversation on screen, told to the shell', () => {
+  it('names the open conversation, and none once /messages is left', async () => {
+    await expectSaga(reportConversationOnScreen)
+      .withReducer(testReducer, stateAfter(conversationsViewOpened(), conversationOpened('1@c.us')))
+      .put(conversationOnScreen('1@c.us'))
+      .run();
+    await expectSaga(reportConversationOnScreen)
+      .withReducer(
+        testReducer,
+        stateAfter(conversationsViewOpened(), conversationOpened('1@c.us'), conversationsViewClosed()),
+      )
+      .put(conversationOnScreen(null))
       .run();
   });
 });

@@ -3,15 +3,20 @@ import userEvent from '@testing-library/user-event';
 import type { UserProfile } from '../../../../contract';
 import { ACCESS_TOKEN_KEY } from '../../../../src/features/auth/session';
 import { ANALYTICS_LOADING, json, mockApi, pending, requestsMade } from '../../support/api-mock';
+import { fixedMediaQueryList } from '../../support/media-query';
 import { renderApp } from '../../support/render';
 import { aUser } from '../../support/users';
 
-function signedIn({ user = aUser(), connected = false }: { user?: UserProfile; connected?: boolean } = {}) {
+function signedIn({
+  user = aUser(),
+  connected = false,
+  unread = 0,
+}: { user?: UserProfile; connected?: boolean; unread?: number } = {}) {
   window.localStorage.setItem(ACCESS_TOKEN_KEY, 'stored-token');
   return mockApi({
     'GET /users/me': () => json(user),
     'GET /whatsapp/status': () => json({ isConnected: connected }),
-    'GET /messages/unread': () => json({ unread_conversations: 0 }),
+    'GET /messages/unread': () => json({ unread_conversations: unread }),
     'GET /escalations': () => json([]),
     'POST /auth/logout': () => json({ message: 'Logged out successfully!' }),
     // The dashboard's and the analytics' figures stay loading: this test looks at the shell around them.
@@ -112,5 +117,29 @@ describe('the app shell', () => {
     expect(store.getState().auth).toMatchObject({ status: 'anonymous', accessToken: null, user: null });
     expect(store.getState().connection.status).toBe('loading');
     expect(requestsMade(fetchMock)).toContain('POST /auth/logout');
+  });
+});
+
+describe('the app shell on a phone', () => {
+  beforeEach(() => {
+    jest
+      .spyOn(window, 'matchMedia')
+      .mockImplementation((query: string) => fixedMediaQueryList(query, query.includes('max-width:767.95px')));
+  });
+
+  it('counts unread conversations in the tab title while the navigation drawer is closed', async () => {
+    signedIn({ unread: 3 });
+    renderApp('/dashboard');
+    await waitFor(() => expect(document.title).toMatch(/^\(3\) /));
+    expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
+  });
+
+  it('offers the dark/light switch in the user menu, where the header has no room for it', async () => {
+    signedIn();
+    renderApp('/dashboard');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Dashboard' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Toggle dark mode' })).not.toBeInTheDocument();
+    const menu = await openUserMenu();
+    expect(menu.getByRole('menuitem', { name: /^Switch to (dark|light) mode$/ })).toBeInTheDocument();
   });
 });

@@ -19,7 +19,12 @@ import {
 import { titleWithUnread } from '../../../../src/features/shell/UnreadBadge';
 import { stateAfter, testReducer } from '../../support/store';
 
-const handover = ownerNoticeRaised({ kind: 'handover', conversationId: '1@c.us', name: 'Grace Hopper' });
+const handover = ownerNoticeRaised({
+  kind: 'handover',
+  conversationId: '1@c.us',
+  name: 'Grace Hopper',
+  words: 'Can a person check my order?',
+});
 
 describe('the tab title', () => {
   it('carries the unread count, once, and drops it at zero', () => {
@@ -33,7 +38,7 @@ describe('notifyOwner', () => {
   const choosing = (preferences: { sound: boolean; desktop: boolean; permission: NotificationPermission }) =>
     stateAfter(notificationPreferencesLoaded(preferences));
 
-  it('chimes and shows a desktop notification for a hand-over, as the owner chose', async () => {
+  it('chimes and shows a desktop notification that says who and what, as the owner chose', async () => {
     const clicks = channel<string>();
     await expectSaga(notifyOwner, clicks, handover)
       .withReducer(testReducer, choosing({ sound: true, desktop: true, permission: 'granted' }))
@@ -42,7 +47,7 @@ describe('notifyOwner', () => {
         [matchers.call.fn(showDesktopNotification), undefined],
       ])
       .call(chime)
-      .call(showDesktopNotification, 'A customer needs you', 'Grace Hopper', '1@c.us', clicks)
+      .call(showDesktopNotification, 'Grace Hopper needs you', 'Can a person check my order?', '1@c.us', clicks)
       .run();
   });
 
