@@ -49,6 +49,15 @@ export function handoverNoticeSql(message: string): string {
     where h.user_id = ${message}.user_id and h.reply_wamid = ${message}.wamid and h.state = 'handed_over')`;
 }
 
+/**
+ * Whether the escalation aliased `escalation` is a real hand-over (SQL): the AI or the customer asked
+ * for a person. The record an owner's reply by hand leaves ('manual_reply', inbox/ownership.ts
+ * takeOverByHand) is the owner answering, not the AI handing over, and counts in no figure.
+ */
+export function realHandoverSql(escalation: string): string {
+  return `${escalation}.kind <> 'manual_reply'`;
+}
+
 /** Seconds to the millisecond: percentile_cont's interpolation leaves float noise (102.00000000000001). */
 export function seconds(value: number | null): number | null {
   return value === null ? null : Math.round(value * 1000) / 1000;

@@ -2,7 +2,7 @@ import { ANALYTICS_LIMITS, type ActivityItem, type DashboardSummary } from '../.
 import type { Executor } from '../../db/client';
 import { publicConversationId, UNNAMED_CUSTOMER } from '../inbox/conversations';
 import { isPhoneNumber } from '../whatsapp/customer-id';
-import { customerAnswersSql, handoverNoticeSql, seconds } from './answers';
+import { customerAnswersSql, handoverNoticeSql, realHandoverSql, seconds } from './answers';
 
 /**
  * The dashboard (SPEC.md §2, DESIGN.md §12): the four cards over the last 24 hours and the 24 before
@@ -115,7 +115,7 @@ function activityText(row: ActivityRow): string {
 /**
  * The latest events, newest first, read from where they left their mark: replies are the AI's and the
  * owner's messages (not the hand-over notice: the hand-over is its own event), hand-overs the
- * escalations (with their reason), new conversations the
+ * escalations (with their reason; a reply by hand is the owner's reply, not a hand-over), new conversations the
  * conversations' created_at, and connection changes the events a trigger records (0013).
  */
 export async function recentActivity(db: Executor, userId: number, limit: number): Promise<ActivityItem[]> {
@@ -130,7 +130,7 @@ export async function recentActivity(db: Executor, userId: number, limit: number
      union all
      (select 'esc-' || e.id, 'handover', c.wa_id, coalesce(c.profile_name, c.username), e.reason, e.created_at
       from escalations e join conversations c on c.id = e.conversation_id
-      where e.user_id = $1
+      where e.user_id = $1 and ${realHandoverSql('e')}
       order by e.created_at desc, e.id desc limit $2)
      union all
      (select 'conv-' || c.id, 'new_conversation', c.wa_id, coalesce(c.profile_name, c.username), null, c.created_at

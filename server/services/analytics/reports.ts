@@ -1,7 +1,7 @@
 import { ANALYTICS_LIMITS, type AnalyticsSummary, type Timeseries, type TimeseriesPoint } from '../../../contract';
 import type { Executor } from '../../db/client';
 import { publicConversationId } from '../inbox/conversations';
-import { customerAnswersSql, seconds } from './answers';
+import { customerAnswersSql, realHandoverSql, seconds } from './answers';
 import type { ReportRange } from './range';
 
 /**
@@ -69,8 +69,8 @@ function answerTotals(db: Executor, params: RangeParams) {
 
 function handoversByKind(db: Executor, params: RangeParams) {
   return db.query<{ kind: string; count: number }>(
-    `select kind, count(*)::int as count from escalations
-      where user_id = $1 and created_at >= $2::timestamptz and created_at < $3::timestamptz
+    `select kind, count(*)::int as count from escalations e
+      where user_id = $1 and created_at >= $2::timestamptz and created_at < $3::timestamptz and ${realHandoverSql('e')}
       group by kind order by count desc, kind`,
     params,
   );
@@ -91,7 +91,7 @@ function aiResolution(db: Executor, params: RangeParams) {
         group by conversation_id)
      select count(*) filter (where has_customer)::int as with_customer,
         count(*) filter (where has_customer and has_ai and not has_human and not exists (
-          select 1 from escalations e where e.conversation_id = p.conversation_id
+          select 1 from escalations e where e.conversation_id = p.conversation_id and ${realHandoverSql('e')}
             and e.created_at >= $2::timestamptz and e.created_at < $3::timestamptz))::int as resolved
       from per_conversation p`,
     params,
@@ -231,7 +231,8 @@ export async function timeseries(
         group by 1),
       handovers_by as (
         select ${local('created_at')} as local_start, count(*)::int as handovers
-        from escalations where user_id = $1 and created_at >= $2::timestamptz and created_at < $3::timestamptz
+        from escalations e
+        where user_id = $1 and created_at >= $2::timestamptz and created_at < $3::timestamptz and ${realHandoverSql('e')}
         group by 1)
      select b.local_start at time zone $4 as start, to_char(b.local_start, '${label}') as label,
         coalesce(m.conversations, 0) as conversations, coalesce(n.new_conversations, 0) as new_conversations,
