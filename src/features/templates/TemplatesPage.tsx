@@ -18,6 +18,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import type { Template, TemplateStatus } from '../../../contract';
 import { formatDate } from '../../components/dates';
+import PageTitle from '../../components/PageTitle';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import {
   selectDeletingTemplateId,
@@ -198,6 +199,7 @@ export default function TemplatesPage() {
 
   return (
     <Box sx={{ p: { xs: 2, md: 3 }, maxWidth: 900 }}>
+      <PageTitle title={TEMPLATES_PAGE_TITLE} />
       <Typography variant="h4" component="h1" gutterBottom>
         {TEMPLATES_PAGE_TITLE}
       </Typography>
