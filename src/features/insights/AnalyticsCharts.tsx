@@ -12,6 +12,12 @@ import HeatMap, { busyGrid, WEEKDAYS } from './HeatMap';
 /** The height of every chart. */
 const CHART_HEIGHT = 260;
 
+/**
+ * Each chart is a picture of the table its card offers, hidden from assistive technology (ChartCard): its
+ * own keyboard navigation would be a tab stop inside that hidden box (axe's aria-hidden-focus).
+ */
+const PICTURE_ONLY = { disableKeyboardNavigation: true } as const;
+
 export interface AnalyticsChartsProps {
   loading: boolean;
   summary: AnalyticsSummary | null;
@@ -53,6 +59,7 @@ function ConversationsChart({ loading, summary, timeseries }: AnalyticsChartsPro
       }}
     >
       <BarChart
+        {...PICTURE_ONLY}
         height={CHART_HEIGHT}
         xAxis={[{ scaleType: 'band', data: labels }]}
         series={[
@@ -81,6 +88,7 @@ function ResponseRateChart({ loading, summary, timeseries }: AnalyticsChartsProp
       }}
     >
       <LineChart
+        {...PICTURE_ONLY}
         height={CHART_HEIGHT}
         xAxis={[{ scaleType: 'point', data: labels }]}
         yAxis={[{ min: 0, max: 100 }]}
@@ -111,6 +119,7 @@ function HandoversChart({ loading, summary, timeseries }: AnalyticsChartsProps) 
       table={{ columns: ['Period', 'Hand-overs'], rows: points.map((point) => [point.label, point.handovers]) }}
     >
       <BarChart
+        {...PICTURE_ONLY}
         height={CHART_HEIGHT}
         xAxis={[{ scaleType: 'band', data: labels }]}
         series={[{ label: 'Hand-overs', data: points.map((point) => point.handovers) }]}
@@ -179,6 +188,7 @@ function FirstResponseChart({ loading, summary }: SummaryChartProps) {
       table={{ columns: ['Answered by', 'Median', '90th percentile', 'Answers'], rows: responseRows(firstResponse) }}
     >
       <BarChart
+        {...PICTURE_ONLY}
         height={CHART_HEIGHT}
         xAxis={[{ scaleType: 'band', data: ['AI', 'People'] }]}
         yAxis={[{ label: 'minutes' }]}
@@ -212,6 +222,7 @@ function HandoverReasonsChart({ loading, summary }: SummaryChartProps) {
       }}
     >
       <BarChart
+        {...PICTURE_ONLY}
         height={CHART_HEIGHT}
         layout="horizontal"
         yAxis={[
