@@ -32,6 +32,17 @@ export interface AuthLayoutProps {
   children: ReactNode;
 }
 
+const FRAME = {
+  minHeight: '100vh',
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'center',
+  justifyContent: 'center',
+  gap: 3,
+  px: 2,
+  py: 6,
+} as const;
+
 /** The frame of the sign-in and registration pages: a title, then the form in a card. */
 export default function AuthLayout({
   title,
@@ -46,20 +57,7 @@ export default function AuthLayout({
   return (
     <>
       <SkipLink />
-      <Box
-        component="main"
-        {...mainContentProps}
-        sx={{
-          minHeight: '100vh',
-          display: 'flex',
-          flexDirection: 'column',
-          alignItems: 'center',
-          justifyContent: 'center',
-          gap: 3,
-          px: 2,
-          py: 6,
-        }}
-      >
+      <Box component="main" {...mainContentProps} sx={FRAME}>
         <Box sx={{ textAlign: 'center' }}>
           <PageTitle title={title} />
           <Typography variant="h4" component="h1" sx={{ fontWeight: 700 }} gutterBottom>
