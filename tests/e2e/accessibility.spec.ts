@@ -86,7 +86,11 @@ const SIGNED_IN_ROUTES = (agentPath: string): Stop[] => [
   { path: '/agents/new' },
   { path: agentPath },
   { path: `${agentPath}?tab=contexts` },
-  { path: `${agentPath}?tab=graph` },
+  {
+    path: `${agentPath}?tab=graph`,
+    // The handbook's entities, drawn (React Flow's nodes).
+    ready: (page) => expect(page.getByTestId('agent-graph').locator('.react-flow__node').first()).toBeVisible(),
+  },
   { path: `${agentPath}/edit` },
   { path: `${agentPath}/upload` },
   { path: `${agentPath}/no-such-action` },
