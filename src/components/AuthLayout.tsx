@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import type { FormEvent, ReactNode } from 'react';
 import { Link } from 'react-router';
 import PageTitle from './PageTitle';
+import SkipLink, { mainContentProps } from './SkipLink';
 
 /**
  * How the sign-in and registration forms validate: on typing and on submit, not on blur. An error
@@ -31,6 +32,17 @@ export interface AuthLayoutProps {
   children: ReactNode;
 }
 
+const FRAME = {
+  minHeight: '100vh',
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'center',
+  justifyContent: 'center',
+  gap: 3,
+  px: 2,
+  py: 6,
+} as const;
+
 /** The frame of the sign-in and registration pages: a title, then the form in a card. */
 export default function AuthLayout({
   title,
@@ -43,52 +55,43 @@ export default function AuthLayout({
   children,
 }: AuthLayoutProps) {
   return (
-    <Box
-      component="main"
-      sx={{
-        minHeight: '100vh',
-        display: 'flex',
-        flexDirection: 'column',
-        alignItems: 'center',
-        justifyContent: 'center',
-        gap: 3,
-        px: 2,
-        py: 6,
-      }}
-    >
-      <Box sx={{ textAlign: 'center' }}>
-        <PageTitle title={title} />
-        <Typography variant="h4" component="h1" sx={{ fontWeight: 700 }} gutterBottom>
-          {title}
-        </Typography>
-        <Typography color="text.secondary">
-          {switchTo.prompt}{' '}
-          <MuiLink component={Link} to={switchTo.to}>
-            {switchTo.label}
-          </MuiLink>
-        </Typography>
-      </Box>
-      <Card sx={{ width: '100%', maxWidth: 480 }}>
-        <CardContent sx={{ p: 4 }}>
-          <Typography variant="h5" component="h2" gutterBottom={Boolean(cardSubtitle)}>
-            {cardTitle}
+    <>
+      <SkipLink />
+      <Box component="main" {...mainContentProps} sx={FRAME}>
+        <Box sx={{ textAlign: 'center' }}>
+          <PageTitle title={title} />
+          <Typography variant="h4" component="h1" sx={{ fontWeight: 700 }} gutterBottom>
+            {title}
           </Typography>
-          {cardSubtitle && (
-            <Typography color="text.secondary" sx={{ mb: 3 }}>
-              {cardSubtitle}
+          <Typography color="text.secondary">
+            {switchTo.prompt}{' '}
+            <MuiLink component={Link} to={switchTo.to}>
+              {switchTo.label}
+            </MuiLink>
+          </Typography>
+        </Box>
+        <Card sx={{ width: '100%', maxWidth: 480 }}>
+          <CardContent sx={{ p: 4 }}>
+            <Typography variant="h5" component="h2" gutterBottom={Boolean(cardSubtitle)}>
+              {cardTitle}
             </Typography>
-          )}
-          <Box component="form" noValidate onSubmit={onSubmit}>
-            <Stack spacing={2}>
-              {error !== null && <Alert severity="error">{error}</Alert>}
-              {children}
-              <Button type="submit" variant="contained" size="large" disabled={submit.busy}>
-                {submit.busy ? submit.busyLabel : submit.label}
-              </Button>
-            </Stack>
-          </Box>
-        </CardContent>
-      </Card>
-    </Box>
+            {cardSubtitle && (
+              <Typography color="text.secondary" sx={{ mb: 3 }}>
+                {cardSubtitle}
+              </Typography>
+            )}
+            <Box component="form" noValidate onSubmit={onSubmit}>
+              <Stack spacing={2}>
+                {error !== null && <Alert severity="error">{error}</Alert>}
+                {children}
+                <Button type="submit" variant="contained" size="large" disabled={submit.busy}>
+                  {submit.busy ? submit.busyLabel : submit.label}
+                </Button>
+              </Stack>
+            </Box>
+          </CardContent>
+        </Card>
+      </Box>
+    </>
   );
 }

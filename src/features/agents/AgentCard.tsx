@@ -57,7 +57,7 @@ export default function AgentCard({ agent, busy, onAction }: AgentCardProps) {
   return (
     <Card variant="outlined" component="article" aria-label={agent.name} sx={{ opacity: deleted ? 0.6 : 1 }}>
       <CardContent>
-        <Typography variant="h6" component="h3" gutterBottom noWrap>
+        <Typography variant="h6" component="h2" gutterBottom noWrap>
           {agent.name}
         </Typography>
         <Stack direction="row" spacing={4}>

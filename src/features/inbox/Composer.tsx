@@ -7,7 +7,7 @@ import Button from '@mui/material/Button';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
 import CloseIcon from '@mui/icons-material/Close';
 import LinearProgress from '@mui/material/LinearProgress';
-import { useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent, type KeyboardEvent } from 'react';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { ATTACHMENT_ACCEPT, holdAttachment } from './attachmentFile';
 import { customerWindow, WINDOW_TEXTS } from './customerWindow';
@@ -68,6 +68,14 @@ function WindowClosed({
       />
     </Box>
   );
+}
+
+/** The id of the composer's text field, where focus goes when a reply starts or is cancelled. */
+export const COMPOSER_FIELD_ID = 'composer-field';
+
+/** Moves focus to the composer's text field, when it shows. */
+export function focusComposer() {
+  document.getElementById(COMPOSER_FIELD_ID)?.focus();
 }
 
 export const COMPOSER_TEXTS = {
@@ -166,6 +174,13 @@ function ReplyForm({ conversationId }: ComposerProps) {
   const attachment = useAppSelector(selectAttachment);
   const canSendAttachment = useAppSelector(selectCanSendAttachment);
   const send = useSendReply(conversationId);
+  const replyTargetId = useAppSelector(selectReplyTarget)?.id ?? null;
+
+  useEffect(() => {
+    // Reply was chosen in a message's menu: the work goes on here. The menu gives focus back to its ⋮ when it
+    // closes, in the cleanup of the same commit; this effect runs after every cleanup, so it has the last word.
+    if (replyTargetId !== null) focusComposer();
+  }, [replyTargetId]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     // An input method composing a character owns Enter until it is done.
@@ -196,7 +211,11 @@ function ReplyForm({ conversationId }: ComposerProps) {
           onChange={(event) => dispatch(draftEdited(event.target.value))}
           onKeyDown={onKeyDown}
           slotProps={{
-            htmlInput: { 'aria-label': attachment ? 'Caption' : 'Message', maxLength: REPLY_MAX_LENGTH },
+            htmlInput: {
+              id: COMPOSER_FIELD_ID,
+              'aria-label': attachment ? 'Caption' : 'Message',
+              maxLength: REPLY_MAX_LENGTH,
+            },
           }}
         />
         <IconButton

@@ -21,6 +21,8 @@ export default function MessageSources({ sources }: { sources: Sources }) {
       <Button
         size="small"
         variant="text"
+        // The text colour: the primary teal on the AI bubble's own teal tint stays under 4.5:1 (4.2:1).
+        color="inherit"
         aria-expanded={open}
         aria-controls={open ? listId : undefined}
         onClick={() => setOpen((shown) => !shown)}

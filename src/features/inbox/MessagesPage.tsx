@@ -38,7 +38,8 @@ function MobileInbox() {
         >
           {listOpen ? <ChatIcon /> : <ForumOutlinedIcon />}
         </IconButton>
-        <Typography variant="subtitle2" noWrap>
+        {/* A label, not a heading (MUI makes a subtitle an h6). */}
+        <Typography variant="subtitle2" component="p" noWrap>
           {listOpen ? 'Conversations' : 'All conversations'}
         </Typography>
       </Box>

@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
+import { focusComposer } from './Composer';
 import { replyPreview } from './format';
 import { selectReplyTarget } from './selectors';
 import { replyTargetCleared } from './slice';
@@ -28,7 +29,15 @@ export default function ReplyBar() {
       <Typography variant="body2" noWrap sx={{ flex: 1, borderLeft: 3, borderColor: 'primary.main', pl: 1 }}>
         {replyPreview(target.body)}
       </Typography>
-      <IconButton size="small" aria-label="Cancel reply" onClick={() => dispatch(replyTargetCleared())}>
+      <IconButton
+        size="small"
+        aria-label="Cancel reply"
+        onClick={() => {
+          dispatch(replyTargetCleared());
+          // The bar and its button go; the message is still to be written.
+          focusComposer();
+        }}
+      >
         <CloseIcon fontSize="small" />
       </IconButton>
     </Box>

@@ -96,7 +96,7 @@ export default function AnalyticsPage() {
         )}
         <StatGrid columns={3}>
           {tiles.map((tile) => (
-            <StatCard key={tile.title} {...tile} change={null} loading={loading} />
+            <StatCard key={tile.title} {...tile} change={null} loading={loading} headingLevel="h2" />
           ))}
         </StatGrid>
         <AnalyticsCharts loading={loading} summary={shown} timeseries={loading ? null : timeseries} />

@@ -19,14 +19,16 @@ export interface StatCardProps {
   /** What the figure means, for the reader who wonders. */
   hint: string;
   loading?: boolean;
+  /** The title's level: h3 under a section's h2 (the dashboard), h2 right under the page's h1 (analytics). */
+  headingLevel?: 'h2' | 'h3';
 }
 
 /** One figure with its change against the period before. */
-export default function StatCard({ title, value, change, hint, loading = false }: StatCardProps) {
+export default function StatCard({ title, value, change, hint, loading = false, headingLevel = 'h3' }: StatCardProps) {
   return (
     <Card variant="outlined" component="article" aria-label={title} sx={{ height: '100%' }}>
       <CardContent>
-        <Typography variant="subtitle2" component="h3" color="text.secondary">
+        <Typography variant="subtitle2" component={headingLevel} color="text.secondary">
           {title}
         </Typography>
         {loading ? (

@@ -23,6 +23,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useEffect, useState, type ReactNode } from 'react';
 import { NavLink, Outlet, useMatches } from 'react-router';
+import SkipLink, { mainContentProps } from '../../components/SkipLink';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { userRefreshRequested } from '../auth/slice';
 import { selectThemeMode, themeToggled } from '../theme/slice';
@@ -139,6 +140,7 @@ export default function AppShell() {
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      <SkipLink />
       <Drawer
         variant={isMobile ? 'temporary' : 'permanent'}
         open={isMobile ? mobileOpen : true}
@@ -172,7 +174,7 @@ export default function AppShell() {
             <UserMenu withThemeToggle={isMobile} />
           </Toolbar>
         </AppBar>
-        <Box component="main" sx={{ flex: 1, minWidth: 0 }}>
+        <Box component="main" {...mainContentProps} sx={{ flex: 1, minWidth: 0 }}>
           <Outlet />
         </Box>
       </Box>

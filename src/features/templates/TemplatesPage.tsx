@@ -21,6 +21,7 @@ import type { Template, TemplateStatus } from '../../../contract';
 import { templateRejection } from '../../../contract/template-review';
 import { templateLanguageName } from '../../../contract/template-languages';
 import { formatDate } from '../../components/dates';
+import PageTitle from '../../components/PageTitle';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import {
   selectDeletingTemplateId,
@@ -218,6 +219,7 @@ export default function TemplatesPage() {
 
   return (
     <Box sx={{ p: { xs: 2, md: 3 }, maxWidth: 900 }}>
+      <PageTitle title={TEMPLATES_PAGE_TITLE} />
       <Typography variant="h4" component="h1" gutterBottom>
         {TEMPLATES_PAGE_TITLE}
       </Typography>

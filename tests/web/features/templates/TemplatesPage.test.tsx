@@ -51,6 +51,11 @@ const card = async (name: string) => within(await screen.findByRole('listitem', 
 afterEach(() => jest.restoreAllMocks());
 
 describe('/templates', () => {
+  it('names itself in the document title', async () => {
+    openTemplates();
+    await waitFor(() => expect(document.title).toBe('Templates · Threadline'));
+  });
+
   it('has one h1 and lists each template with its status in words', async () => {
     openTemplates();
     expect((await card('order_update')).getByText('Approved')).toBeInTheDocument();

@@ -53,6 +53,22 @@ describe.each(['light', 'dark'] as const)('the %s palette', (mode) => {
     expect(getContrastRatio(palette.primary.contrastText, palette.primary.main)).toBeGreaterThanOrEqual(AA);
   });
 
+  it("gives error chips ('Rejected', 'Not delivered') 4.5:1, filled and outlined", () => {
+    expect(getContrastRatio(palette.error.contrastText, palette.error.main)).toBeGreaterThanOrEqual(AA);
+    expect(getContrastRatio(palette.error.main, palette.background.paper)).toBeGreaterThanOrEqual(AA);
+  });
+
+  it('draws a 2 px keyboard focus ring on every button, 3:1 on the paper and the page background', () => {
+    const focused = createAppTheme(mode).components?.MuiButtonBase?.styleOverrides?.root as Record<
+      string,
+      { outline: string }
+    >;
+    const [width, style, color] = focused['&.Mui-focusVisible'].outline.split(' ');
+    expect([width, style]).toEqual(['2px', 'solid']);
+    expect(getContrastRatio(color, palette.background.paper)).toBeGreaterThanOrEqual(3);
+    expect(getContrastRatio(color, palette.background.default)).toBeGreaterThanOrEqual(3);
+  });
+
   it("gives warning chips ('Needs you', 'Sandbox') 4.5:1, filled and outlined", () => {
     expect(getContrastRatio(palette.warning.contrastText, palette.warning.main)).toBeGreaterThanOrEqual(AA);
     expect(getContrastRatio(palette.warning.main, palette.background.paper)).toBeGreaterThanOrEqual(AA);
