@@ -5,7 +5,7 @@ export const TOAST_DURATION_MS = 5000;
 
 /**
  * One toast at a time: the oldest open toast is on screen for TOAST_DURATION_MS (or until the owner
- * closes it), then the next one waiting takes its place with a time of its own.
+ * closes it), then the next one waiting takes its place with a time of its own; a failure comes first.
  */
 export function* watchToasts() {
   while (true) {
@@ -14,10 +14,15 @@ export function* watchToasts() {
       yield* take(toastShown);
       continue;
     }
-    const { closed } = yield* race({
+    const { expired } = yield* race({
       expired: delay(TOAST_DURATION_MS),
       closed: take((action: unknown) => toastDismissed.match(action) && action.payload === current.id),
+      // A failure goes ahead of a toast that is none (./slice.ts): it shows now, this one again after it.
+      preempted: take(
+        (action: unknown) =>
+          toastShown.match(action) && action.payload.variant === 'destructive' && current.variant !== 'destructive',
+      ),
     });
-    if (!closed) yield* put(toastDismissed(current.id));
+    if (expired) yield* put(toastDismissed(current.id));
   }
 }

@@ -22,11 +22,19 @@ const toastsSlice = createSlice({
   initialState: toastsAdapter.getInitialState(),
   reducers: {
     toastShown: {
-      /** A toast saying what one already on screen or waiting says collapses into it. */
+      /**
+       * A toast saying what one already on screen or waiting says collapses into it. A failure goes ahead
+       * of every toast that is not one (on screen too: that one shows again after it), behind earlier failures.
+       */
       reducer(state, action: PayloadAction<Toast>) {
-        const queued = Object.values(state.entities);
-        if (queued.some((toast) => sameToast(toast, action.payload))) return;
-        toastsAdapter.addOne(state, action.payload);
+        const toast = action.payload;
+        if (Object.values(state.entities).some((queued) => sameToast(queued, toast))) return;
+        toastsAdapter.addOne(state, toast);
+        if (toast.variant !== 'destructive') return;
+        const ahead = state.ids.findIndex((id) => state.entities[id].variant !== 'destructive');
+        if (ahead === -1 || ahead === state.ids.length - 1) return;
+        state.ids.pop();
+        state.ids.splice(ahead, 0, toast.id);
       },
       prepare: (toast: ToastInput) => ({ payload: { variant: 'default' as const, ...toast, id: nanoid() } }),
     },

@@ -380,9 +380,12 @@ describe('/agents/{id}/upload', () => {
     const reason = 'fake.pdf: File type not supported. Please upload PDF, TXT, JPG, or PNG files only.';
     FakeXhr.made[0].respond(201, document(1, 'good.pdf', 'processing'));
     FakeXhr.made[1].respond(415, { detail: reason, message: reason, code: 'unsupported_media_type' });
+    // One toast at a time, the failure first: the success shows when it is closed.
     expect(await screen.findByText('Upload Failed')).toBeInTheDocument();
     expect(screen.getAllByText(reason).length).toBeGreaterThanOrEqual(2);
-    expect(screen.getByText('1 document(s) uploaded successfully')).toBeInTheDocument();
+    expect(screen.queryByText('1 document(s) uploaded successfully')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: /close/i }));
+    expect(await screen.findByText('1 document(s) uploaded successfully')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/agents/4/upload');
   });
 

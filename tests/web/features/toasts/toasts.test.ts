@@ -36,6 +36,21 @@ describe('toasts slice', () => {
     expect(selectToasts(state).map((toast) => toast.title)).toEqual(['Saved', 'Other']);
   });
 
+  it('puts a failure ahead of every toast that is none, behind earlier failures', () => {
+    const state = stateAfter(
+      toastShown({ title: 'Uploaded', variant: 'success' }),
+      toastShown({ title: 'Hello' }),
+      toastShown({ title: 'Upload Failed', variant: 'destructive' }),
+      toastShown({ title: 'Connection Failed', variant: 'destructive' }),
+    );
+    expect(selectToasts(state).map((toast) => toast.title)).toEqual([
+      'Upload Failed',
+      'Connection Failed',
+      'Uploaded',
+      'Hello',
+    ]);
+  });
+
   it('keeps toasts that differ in their description or variant', () => {
     const state = stateAfter(
       toastShown({ title: 'Saved' }),
@@ -64,6 +79,26 @@ describe('watchToasts', () => {
     await time.pass();
     const { storeState } = await run;
     expect(selectToasts(storeState)).toEqual([]);
+  });
+
+  it('shows a failure at once over a toast that is none, which shows again with a time of its own after it', async () => {
+    const time = controlledTime();
+    const saved = toastShown({ title: 'Saved', variant: 'success' });
+    const failed = toastShown({ title: 'Upload Failed', variant: 'destructive' });
+    const run = expectSaga(untilStopped, watchToasts)
+      .withReducer(reducer)
+      .provide([time.provider])
+      .dispatch(saved)
+      .delay(10)
+      .dispatch(failed)
+      .delay(10)
+      .dispatch(STOP)
+      .silentRun(500);
+    const { storeState, effects } = await run;
+    expect(selectCurrentToast(storeState)?.title).toBe('Upload Failed');
+    expect(selectToasts(storeState).map((toast) => toast.title)).toEqual(['Upload Failed', 'Saved']);
+    expect(effects.put ?? []).toEqual([]);
+    expect(time.waiting.map((wait) => wait.ms)).toEqual([TOAST_DURATION_MS, TOAST_DURATION_MS]);
   });
 
   it('shows the next toast at once when the owner closes the current one', async () => {
