@@ -8,3 +8,11 @@ export function formatPhone(e164: string): string {
   const parsed = parsePhoneNumberFromString(e164);
   return parsed?.isPossible() ? parsed.formatInternational() : e164;
 }
+
+/**
+ * A customer's WhatsApp id as people read it: a number ('15550894823', digits only) formatted as one; a
+ * BSUID (a customer with a username, whose number is hidden) as it came.
+ */
+export function formatWaId(waId: string): string {
+  return /^\d{6,15}$/.test(waId) ? formatPhone(`+${waId}`) : waId;
+}

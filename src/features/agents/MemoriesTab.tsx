@@ -12,6 +12,7 @@ import { memoriesSearchSubmitted, memoryChangeStarted, selectAgentPage, selectMe
 import MemoryDialogs from './MemoryDialogs';
 import SearchableListView from './SearchableListView';
 import { selectMemories } from './selectors';
+import { formatWaId } from '../../components/phoneNumber';
 
 /** Why the Memories tab is empty and what would fill it; the offline model's own reason beside the common one. */
 export const MEMORY_HINTS = {
@@ -76,7 +77,7 @@ export default function MemoriesTab({ agentId }: MemoriesTabProps) {
           >
             <ListItemText
               primary={memory.memory}
-              secondary={`${memory.from_phone_number} · ${formatDateTime(memory.created_at)}`}
+              secondary={`${formatWaId(memory.from_phone_number)} · ${formatDateTime(memory.created_at)}`}
             />
           </ListItem>
         )}

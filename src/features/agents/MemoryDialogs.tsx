@@ -13,6 +13,7 @@ import { AGENT_ERRORS, AGENT_LIMITS, type Memory } from '../../../contract/agent
 import { fieldProps } from '../../components/formField';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { memoryChangeDismissed, memoryDeleteConfirmed, memoryEditSubmitted, selectMemoryChange } from './detailSlice';
+import { formatWaId } from '../../components/phoneNumber';
 
 const memorySchema = Yup.object({
   memory: Yup.string()
@@ -63,7 +64,7 @@ function EditMemoryDialog({ agentId, open, memory, saving, error, onClose }: Mem
             <Form noValidate>
               <DialogTitle id="memory-edit-title">Edit memory</DialogTitle>
               <DialogContent>
-                <DialogContentText sx={{ mb: 2 }}>About {memory.from_phone_number}</DialogContentText>
+                <DialogContentText sx={{ mb: 2 }}>About {formatWaId(memory.from_phone_number)}</DialogContentText>
                 <ChangeError error={error} />
                 <TextField {...fieldProps(form, 'memory')} label="Memory" multiline minRows={3} fullWidth autoFocus />
               </DialogContent>

@@ -4,7 +4,7 @@ import {
   NOTICE_WORDS_MAX_CHARS,
   trimAtWord,
 } from '../../../src/components/customerWords';
-import { formatPhone } from '../../../src/components/phoneNumber';
+import { formatPhone, formatWaId } from '../../../src/components/phoneNumber';
 
 describe('messageInWords', () => {
   it('describes media in words, with the caption or name after it', () => {
@@ -48,5 +48,12 @@ describe('formatPhone', () => {
   it('leaves what it cannot read as it came', () => {
     expect(formatPhone('not a number')).toBe('not a number');
     expect(formatPhone('+15550100')).toBe('+15550100');
+  });
+});
+
+describe('formatWaId', () => {
+  it('formats a WhatsApp id that is a number, and leaves a BSUID as it came', () => {
+    expect(formatWaId('15550894823')).toBe('+1 555 089 4823');
+    expect(formatWaId('US.13491208655302741918')).toBe('US.13491208655302741918');
   });
 });
