@@ -35,6 +35,16 @@ export const MAX_MODEL_ATTEMPTS = 4;
 /** One model call gives up after this long (then counts as a transient failure). */
 export const MODEL_TIMEOUT_MS = 60_000;
 const EXCERPT_LENGTH = 160;
+/**
+ * How freely a model words its answers: low, for a business's facts (the same question gets the same
+ * answer), not zero, so that it still reads like a person.
+ */
+export const REPLY_TEMPERATURE = 0.3;
+/**
+ * The longest answer a model may write, in tokens: a WhatsApp message of a few short paragraphs (one
+ * message holds 4,096 characters, about 1,000 tokens; ./one-message.ts shortens what is longer).
+ */
+export const REPLY_MAX_OUTPUT_TOKENS = 700;
 
 export type Generated =
   | { kind: 'text'; text: string; contextIds: number[] | null; unanswered: boolean }
@@ -63,6 +73,8 @@ async function generate(deps: GenerationDeps, model: LanguageModel, prompt: Repl
         system: prompt.system,
         messages: prompt.messages,
         tools: { [ESCALATE_TOOL]: escalate },
+        temperature: REPLY_TEMPERATURE,
+        maxOutputTokens: REPLY_MAX_OUTPUT_TOKENS,
         maxRetries: 0,
         abortSignal: call.signal,
       }).finally(() => call.release());
