@@ -64,13 +64,49 @@ export function trimSentence(sentence: string): string {
   return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), MAX_SENTENCE_LENGTH - 40))}…`;
 }
 
+/**
+ * Abbreviations a sentence does not end at, in the five languages ("Dr. Patel", "St. Mary's", "z. B.",
+ * "Sra. Gómez", "p. ex."), written without their last full stop; "No."/"Nr."/"Nº" only before a figure.
+ */
+const ABBREVIATIONS = new Set(
+  (
+    'dr dra dres mr mrs ms mme mlle prof sr sra srta st ste sta av avda approx ca vs etc e.g i.e z.b u.a bzw ' +
+    'hr fr str tel dott sig ing arch geb p.ex ex cf'
+  ).split(' '),
+);
+const NUMBER_ABBREVIATIONS = new Set(['no', 'nr', 'nº', 'n.º', 'núm', 'num', 'nos']);
+
+/**
+ * Whether a piece ends at an abbreviation or a lone letter (an initial, "J."; "z. B.", "p. ex."), so the
+ * sentence goes on in the next piece.
+ */
+function goesOn(piece: string, next: string): boolean {
+  const last = (piece.split(/\s+/).at(-1) ?? '').replace(/^[("“']+/, '');
+  if (!last.endsWith('.')) return false;
+  const word = last.slice(0, -1).toLowerCase();
+  if (NUMBER_ABBREVIATIONS.has(word)) return /^\p{N}/u.test(next);
+  return ABBREVIATIONS.has(word) || /^\p{L}$/u.test(word);
+}
+
+/** A line's sentences: cut after '.', '!' or '?' before a capital or a figure, never after an abbreviation. */
+function sentencesOfLine(line: string): string[] {
+  const pieces = line.split(/(?<=[.!?])\s+(?=[\p{Lu}\p{N}"“'(¿¡])/u);
+  const sentences: string[] = [];
+  for (const piece of pieces) {
+    const previous = sentences.at(-1);
+    if (previous !== undefined && goesOn(previous, piece)) sentences[sentences.length - 1] = `${previous} ${piece}`;
+    else sentences.push(piece);
+  }
+  return sentences;
+}
+
 /** The passage's sentences in reading order; lines (headings, list items) kept apart. */
 export function sentencesOf(text: string): string[] {
   return text
     .split(/\n+|\s+[•·▪]\s+/)
     .map(tidy)
     .filter((line) => line !== '' && !isHeading(line) && !PAGE_MARKER.test(line) && !isNoise(line))
-    .flatMap((line) => line.split(/(?<=[.!?])\s+(?=[\p{Lu}\p{N}"“'(¿¡])/u))
+    .flatMap(sentencesOfLine)
     .map((sentence) => trimSentence(sentenceCase(withoutGluedHeading(sentence.trim()))))
     .filter((sentence) => sentence.length > 0 && !isNoise(sentence));
 }
