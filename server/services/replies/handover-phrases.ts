@@ -3,19 +3,51 @@
  * word-based: 'human', 'person', 'agent' or 'someone' alone say nothing ("the human body", "is this
  * a real product?", "are you a travel agent?"); what counts is asking for one — a request verb or
  * noun phrase around the person words, or a short message that is nothing but the request
- * ("agent please", "human!"). English plus a few common Spanish, Portuguese, French and German forms.
+ * ("agent please", "human!"), or a role of the business ("the receptionist", "el encargado"). English plus
+ * common Spanish, Portuguese, French, German, Italian and Dutch forms. Someone in pain or upset is handed
+ * over too (URGENT, UPSET).
  */
 
 /** Someone who is a person, not the bot: "a real person", "your manager", "customer service". */
 const PERSON =
-  '(?:a |an |the |some |your |one of your )?(?:real |actual |live |human |other )?' +
+  '(?:a |an |the |some |your |ur |one of your )?(?:real |actual |live |human |other )?' +
   '(?:human(?: being)?|person|people|agent|representative|rep|operator|staff(?: member)?|employee|manager|' +
-  'supervisor|somebody|someone|anyone|anybody|customer (?:service|support|care)|support team|owner)';
+  'supervisor|somebody|someone|anyone|anybody|customer (?:service|support|care)|support team|owner|' +
+  // A role of the business's own ("let me talk to ur receptionist", "can I speak to the dentist?").
+  'receptionist|reception|front desk|secretary|boss|someone in charge|person in charge|dentist|doctor|nurse|' +
+  'vet|mechanic|teacher|principal|pharmacist|therapist)';
 /** The end of a request: nothing, or please / now / a reason clause. */
 const REQUEST_END = '(?: (?:please|pls|plz|now|asap|instead|real|about .*|for .*|who .*|,? not .*))?[.!?]*$';
 
 /** Said of the future or of someone else ("I'll talk to the staff", "he wants to speak to …"): no request. */
 const NOT_NOW = "(?<!\\b(?:will|'ll|going to|gonna|wants to|want you to|has to|had to|wanted to) )";
+
+/**
+ * Someone who should not wait for a bot: pain, swelling, bleeding, an emergency, said of themselves now
+ * ("my face is swelling", "it really hurts", "this is an emergency"), not asked of the business ("do you
+ * take emergencies?", "does whitening hurt?").
+ */
+const URGENT: Array<[string, RegExp]> = [
+  [
+    'urgent',
+    /\b(?:(?:my|his|her|our|their) [\p{L} ']{2,30}? (?:is|are|has been|have been|keeps?|started|got|won't stop)(?: (?:really|very|so|all))? (?:swelling|swollen|bleeding|hurting|infected)|(?:i'm|i am|we're|we are|he's|she's) (?:bleeding|in (?:a lot of |so much |terrible |severe )?pain)|(?:it|this) (?:really |so |still )?(?:hurts (?:so|really|a lot|too)|is killing me)|(?:severe|terrible|unbearable|excruciating) pain|(?:this|it) is (?:an )?(?:emergency|urgent)|emergency!)/iu,
+  ],
+  [
+    'urgent',
+    /\b(?:es (?:una )?(?:urgencia|emergencia)|(?:tengo|tiene) (?:la cara |la boca |la encía )?(?:hinchad[ao]|mucho dolor)|(?:me )?sangra mucho|dolor insoportable|é (?:uma )?(?:urgência|emergência)|(?:estou|está) (?:com (?:muita dor|o rosto inchado)|inchad[ao]|sangrando)|dor insuport[aá]vel|c'est (?:une )?urgence|j'ai (?:très mal|le visage gonflé|la joue gonflée)|(?:ça|il|elle) saigne beaucoup|es ist ein notfall|(?:ich habe|habe) (?:starke|große) schmerzen|(?:mein|meine) [\p{L}]+ ist (?:stark )?geschwollen|è (?:un'?)?(?:emergenza|urgenza)|ho (?:molto|un forte) dolore|(?:ho|ha) (?:la faccia|il viso|la guancia) gonfi[ao]|het is (?:een )?(?:noodgeval|spoed)|ik heb (?:veel|erge) pijn)\b/iu,
+  ],
+];
+
+/**
+ * Someone upset with the answers: asked again and again, or saying the help is no help. A person should
+ * take it from here, before the bot says "Thanks for letting me know!".
+ */
+const UPSET: Array<[string, RegExp]> = [
+  [
+    'upset',
+    /\b(?:(?:i've|i have|i already|already) asked (?:you )?(?:this )?(?:(?:two|three|four|five|several|many|multiple|\d+) times|(?:again and )?again|twice)|this is (?:ridiculous|absurd|useless|pathetic|a joke|unacceptable)|(?:you're|you are) (?:not (?:helping|listening)|useless)|(?:useless|stupid) (?:bot|robot|chatbot|ai)|not helpful at all|you don't understand|no entiendes|esto es (?:ridículo|inaceptable)|isso é (?:ridículo|inaceitável)|c'est (?:ridicule|inadmissible)|das ist (?:lächerlich|unverschämt|inakzeptabel))/iu,
+  ],
+];
 
 /** Each way of asking, named: the name is the detector's recorded reason. */
 const PATTERNS: Array<[string, RegExp]> = [
@@ -36,9 +68,10 @@ const PATTERNS: Array<[string, RegExp]> = [
     'a real person',
     /(?<!\b(?:is|was|are|were|be|'s|s) (?:a |an |the )?)\b(?:real|actual|live) (?:human|person|people|agent|operator|representative)\b(?! (?:who|that|which) )/i,
   ],
+  // "is this a bot?" asks for a person, unless it is asked out of curiosity ("… just curious").
   [
     'is this a bot',
-    /^(?:are you|am i (?:talking|chatting|speaking) (?:to|with)|is this) (?:a |an )?(?:real |actual )?(?:human|person|bot|robot|machine|ai)\b/i,
+    /^(?:are you|am i (?:talking|chatting|speaking) (?:to|with)|is this) (?:a |an )?(?:real |actual )?(?:human|person|bot|robot|machine|ai)\b(?!.*\b(?:just )?(?:curious|wondering|out of curiosity)\b)/i,
   ],
   ['reach a person', new RegExp(`\\b(?:reach|contact) ${PERSON}${REQUEST_END}`, 'i')],
   ['reach a person', new RegExp(`\\b(?:can|could|may) (?:i|we) (?:reach|contact|call) ${PERSON}\\b`, 'i')],
@@ -55,20 +88,30 @@ const PATTERNS: Array<[string, RegExp]> = [
   ['only the request', /^(?:please|pls|plz) (?:an? )?(?:human|person|agent|representative|operator)[.!?]*$/i],
   [
     'hablar con una persona',
-    /\b(?:hablar|comunicarme|hable) con (?:una |un |alguna |algún )?(?:persona|humano|agente|asesor|alguien|encargado)\b|\b(?:una persona|un humano|un agente) (?:real |de verdad )?(?:por favor)/i,
+    /\b(?:hablar|comunicarme|hable) con (?:una |un |alguna |algún |el |la )?(?:persona|humano|agente|asesor|alguien|encargad[oa]|recepcionista|recepción|dentista|doctora?|médic[oa]|responsable|dueñ[oa])\b|\b(?:una persona|un humano|un agente) (?:real |de verdad )?(?:por favor)/i,
   ],
   [
     'falar com uma pessoa',
-    /\bfalar com (?:uma |um |algum |alguma )?(?:pessoa|humano|atendente|agente|algu[eé]m|funcion[aá]rio)\b|\b(?:um atendente|uma pessoa|um humano) (?:por favor)/i,
+    /\bfalar com (?:uma |um |algum |alguma |o |a )?(?:pessoa|humano|atendente|agente|algu[eé]m|funcion[aá]ri[oa]|recepcionista|recep[cç][aã]o|dentista|m[eé]dic[oa]|doutora?|respons[aá]vel|dono|dona|gerente)\b|\b(?:um atendente|uma pessoa|um humano) (?:por favor)/i,
   ],
   [
     'parler à une personne',
-    /\bparler (?:à|a|avec) (?:une |un )?(?:personne|humain|agent|conseiller|conseill[eè]re|quelqu'un|responsable)|\b(?:un conseiller|une personne|un humain) (?:s'il vous pla[iî]t|svp)/i,
+    /\bparler (?:à|a|avec|au|aux) (?:une |un |la |le |l'|quelqu'un de )?(?:personne|humain|agent|conseiller|conseill[eè]re|quelqu'un|responsable|r[eé]ception(?:niste)?|secr[eé]taire|dentiste|m[eé]decin|docteur|g[eé]rant)|\b(?:un conseiller|une personne|un humain) (?:s'il vous pla[iî]t|svp)/i,
   ],
   [
     'mit einem Menschen sprechen',
-    /\bmit (?:einem|einer|jemandem|dem|der) ?(?:echten |richtigen )?(?:menschen|mitarbeiter|mitarbeiterin|person|chef|chefin|inhaber|inhaberin)? (?:sprechen|reden|verbinden)\b|\b(?:einen|ein) (?:echten |richtigen )?(?:menschen|mitarbeiter) bitte\b/i,
+    /\bmit (?:einem|einer|jemandem|dem|der) ?(?:echten |richtigen )?(?:menschen|mitarbeiter|mitarbeiterin|person|chef|chefin|inhaber|inhaberin|rezeption|empfang|zahnarzt|zahnärztin|arzt|ärztin)? (?:sprechen|reden|verbinden)\b|\b(?:einen|ein) (?:echten |richtigen )?(?:menschen|mitarbeiter) bitte\b/i,
   ],
+  [
+    'parlare con una persona',
+    /\bparlare con (?:qualcuno|(?:una |un |il |la |l')?(?:persona|umano|operatore|operatrice|responsabile|receptionist|reception|dentista|medico|dottore|dottoressa|titolare)\b)/i,
+  ],
+  [
+    'met een mens spreken',
+    /\b(?:spreken|praten) met (?:iemand|(?:een |de )?(?:mens|medewerker|persoon|receptie|tandarts|arts|eigenaar|verantwoordelijke)\b)|\bmet (?:iemand|(?:een |de )?(?:mens|medewerker|persoon|receptie|tandarts|eigenaar)) (?:spreken|praten)\b/i,
+  ],
+  ...URGENT,
+  ...UPSET,
 ];
 
 export interface PersonRequestDecision {

@@ -55,6 +55,22 @@ const ASKS_FOR_A_PERSON = [
   '¿Puedo hablar con alguien?',
   'Je voudrais parler à un conseiller',
   'Can I speak to the owner please?',
+  "this is ridiculous, I've asked three times, get me someone who can actually help",
+  'let me talk to ur receptionist',
+  'Can I speak to the dentist?',
+  'quiero hablar con el encargado por favor',
+  'Quero falar com o dentista',
+  'Je voudrais parler au dentiste',
+  'Ich möchte mit der Rezeption sprechen',
+  'Vorrei parlare con una persona',
+  'Kan ik met iemand spreken?',
+  'my face is swelling up since last night and it really hurts',
+  'my gum is bleeding a lot',
+  'This is an emergency',
+  "I'm in so much pain",
+  'Es una urgencia, tengo la cara hinchada',
+  "I've asked you this three times!!",
+  'you are not helping',
 ];
 
 const NEAR_MISSES = [
@@ -80,6 +96,16 @@ const NEAR_MISSES = [
   'My husband is a travel agent, he booked the room',
   'The staff were lovely yesterday',
   'Do your agents speak German?',
+  'is this a bot? just curious',
+  'do you do emergency appointments?',
+  'does whitening hurt?',
+  'Is there swelling after an extraction?',
+  'Is the dentist available on Friday?',
+  'How much is a check-up with the doctor?',
+  'The receptionist was lovely',
+  'What if my gums bleed after cleaning?',
+  'posso parlare con voi in inglese?',
+  'kunnen we spreken met elkaar in het Engels?',
 ];
 
 describe('asking for a person', () => {
