@@ -13,6 +13,8 @@ export type ConversationOwner = 'ai' | 'human';
 /** Readable reasons of the hand-overs the pipeline makes (the escalation's `reason`). */
 export const HANDOVER_REASONS = {
   customerAsked: 'The customer asked for a person.',
+  urgent: 'The customer may need urgent help.',
+  upset: 'The customer is upset with the answers.',
   noKnowledge: 'Nothing in the documents answers this.',
   aiUnavailable: 'AI unavailable',
   keyRejected: 'AI key rejected',

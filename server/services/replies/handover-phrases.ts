@@ -1,3 +1,5 @@
+import { HANDOVER_REASONS } from '../inbox/ownership';
+
 /**
  * Whether a customer's message asks for a person instead of the AI. Deliberately phrase-based, not
  * word-based: 'human', 'person', 'agent' or 'someone' alone say nothing ("the human body", "is this
@@ -114,10 +116,24 @@ const PATTERNS: Array<[string, RegExp]> = [
   ...UPSET,
 ];
 
+/** What the customer needs of a person: to talk to one, help now, or a better answer than the bot's. */
+export type PersonNeed = 'person' | 'urgent' | 'upset';
+
 export interface PersonRequestDecision {
   asks: boolean;
   /** Why: the kind of request found, or that none was. Recorded with the reply attempt. */
   reason: string;
+  /** When it asks: what for (the hand-over's reason, handoverReason). */
+  need?: PersonNeed;
+}
+
+const NEEDS: Record<string, PersonNeed> = { urgent: 'urgent', upset: 'upset' };
+
+/** The hand-over's reason, as the owner reads it under the bell, for what the customer needs. */
+export function handoverReason(need: PersonNeed = 'person'): string {
+  return { person: HANDOVER_REASONS.customerAsked, urgent: HANDOVER_REASONS.urgent, upset: HANDOVER_REASONS.upset }[
+    need
+  ];
 }
 
 const MENTION = /\b(?:human|person|people|agent|representative|operator|staff|employee|manager|someone|owner)\b/i;
@@ -127,7 +143,13 @@ export function detectPersonRequest(text: string): PersonRequestDecision {
   const message = text.replace(/[’‘]/g, "'").replace(/\s+/g, ' ').trim();
   for (const [name, pattern] of PATTERNS) {
     const match = pattern.exec(message);
-    if (match) return { asks: true, reason: `asked for a person (${name}: “${match[0].trim()}”)` };
+    if (match) {
+      return {
+        asks: true,
+        reason: `asked for a person (${name}: “${match[0].trim()}”)`,
+        need: NEEDS[name] ?? 'person',
+      };
+    }
   }
   const mention = MENTION.exec(message)?.[0];
   return {

@@ -7,10 +7,9 @@ import type {
 } from '@ai-sdk/provider';
 import type { Executor } from '../../db/client';
 import { earlierSubject, type Turn } from './follow-ups';
-import { asksForPerson } from './handover-phrases';
+import { detectPersonRequest, handoverReason } from './handover-phrases';
 import { detectLanguage } from './language';
 import { loadLexicon, type Language, type Lexicon } from './lexicon';
-import { HANDOVER_REASONS } from '../inbox/ownership';
 import { PHRASES } from './phrasing';
 import { sentencesOf } from './sentences';
 import { introducedName, messageSentences, smallTalkOf } from './small-talk';
@@ -193,9 +192,8 @@ export function answerFromKnowledge(request: KnowledgeRequest): KnowledgeAnswer 
   const { language } = request.lexicon;
   const phrases = PHRASES[language];
   const sentences = messageSentences(request.question);
-  if (sentences.some((sentence) => asksForPerson(sentence))) {
-    return { kind: 'handover', reason: HANDOVER_REASONS.customerAsked };
-  }
+  const personRequest = sentences.map(detectPersonRequest).find((decision) => decision.asks);
+  if (personRequest) return { kind: 'handover', reason: handoverReason(personRequest.need) };
   const name = customerFirstName(request, sentences);
   const talk = sentences.map(smallTalkOf);
   const asked = sentences.filter((_, index) => talk[index] === undefined);

@@ -23,7 +23,7 @@ import {
   type ReplyContext,
 } from './context';
 import { generateAnswer, sourcesOf, type GenerationDeps, type Generated } from './generation';
-import { detectPersonRequest } from './handover-phrases';
+import { detectPersonRequest, handoverReason } from './handover-phrases';
 import { detectLanguage } from './language';
 import { mediaDecision, spokenText } from './media-turns';
 import {
@@ -185,7 +185,7 @@ async function answeredWithoutModel(
     .map((row) => detectPersonRequest(spokenText(row)))
     .find((decision) => decision.asks);
   if (personRequest) {
-    const reason = HANDOVER_REASONS.customerAsked;
+    const reason = handoverReason(personRequest.need);
     return handOverAndTell(deps, payload, agent, 'customer_asked', reason, personRequest.reason);
   }
   const media = mediaDecision(agent.model, customerMessages);

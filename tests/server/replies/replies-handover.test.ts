@@ -121,6 +121,12 @@ describe('asking for a person', () => {
     expect(detectPersonRequest('Can I talk to a real person?')).toEqual({
       asks: true,
       reason: 'asked for a person (talk to a person: “talk to a real person”)',
+      need: 'person',
+    });
+    expect(detectPersonRequest('It is an emergency!')).toEqual({
+      asks: true,
+      reason: 'asked for a person (urgent: “It is an emergency”)',
+      need: 'urgent',
     });
     expect(detectPersonRequest('My friend is a real person who loves bikes')).toEqual({
       asks: false,
@@ -135,6 +141,23 @@ describe('asking for a person', () => {
 });
 
 describe('hand-over and hand-back', () => {
+  it.each([
+    ['my face is swelling up since last night and it really hurts', HANDOVER_REASONS.urgent],
+    ["this is ridiculous, I've asked you three times", HANDOVER_REASONS.upset],
+  ])('hands “%s” over at once, saying why: %s', async (text, reason) => {
+    const owner = await ownerWithAgent(ctx);
+    const model = mockModel('The AI should not answer this.');
+    ctx.app.replies.languageModel = () => model;
+    const customer = newCustomer();
+    await customerWrites(ctx.app, ctx.db, owner, customer, { text });
+    await drain(ctx.app);
+
+    expect(replyCalls(model)).toHaveLength(0);
+    expect(await escalationsOf(ctx, owner)).toEqual([
+      expect.objectContaining({ reason, kind: 'customer_asked', customer_message: text }),
+    ]);
+  });
+
   it('hands over without asking the model, tells the customer once, and shows under the bell', async () => {
     const owner = await ownerWithAgent(ctx);
     const model = mockModel('The AI should not answer this.');
