@@ -105,12 +105,15 @@ function unreadableWithoutText(row: ConversationRow): boolean {
  *   the agent's `voice_notes` setting says whether to ask for text or hand over;
  * - `hand_over`: the offline model and a photo, video, document or place without a word to answer
  *   from: a person looks at it (a caption is answered like a text);
- * - `answer`: the model answers.
+ * - `answer`: the model answers — always when the burst has words, whatever media came with them.
  */
 export type MediaDecision = 'ignore' | 'voice_note' | 'hand_over' | 'answer';
 
 export function mediaDecision(model: string, burst: ConversationRow[]): MediaDecision {
   if (burst.length > 0 && burst.every((row) => row.type === 'sticker')) return 'ignore';
+  // Words anywhere in the burst (a text, a caption, a transcript) are what the customer asks: they are
+  // answered, the media around them shown to the model as notes, never left for a voice note's apology.
+  if (burst.some((row) => row.type !== 'sticker' && spokenText(row).trim() !== '')) return 'answer';
   if (burst.some((row) => row.type === 'audio' && spokenText(row) === '')) return 'voice_note';
   if (model === LOCAL_KNOWLEDGE_MODEL && burst.some(unreadableWithoutText)) return 'hand_over';
   return 'answer';

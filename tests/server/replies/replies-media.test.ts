@@ -323,6 +323,23 @@ describe('the offline model and media', () => {
     ]);
   });
 
+  it('answers the words of a burst of media, not the voice note beside them', async () => {
+    const owner = await agentOn('local/knowledge-base');
+    await addContext(ctx, owner, 'Our cakes cost 25 euros each.');
+    const customer = newCustomer();
+
+    await customerSends(owner, customer, 'image', textPng(['CAKE']), 'image/png', {
+      caption: 'How much do cakes cost?',
+    });
+    await customerSends(owner, customer, 'audio', VOICE_NOTE, 'audio/ogg', { voice: true });
+    await drain(ctx.app);
+
+    expect(await customerReceived(ctx.db, owner, customer)).toEqual([
+      expect.objectContaining({ text: expect.stringContaining('25 euros') }),
+    ]);
+    expect(await escalationsOf(ctx, owner)).toEqual([]);
+  });
+
   it('leaves a sticker alone unanswered, without a hand-over', async () => {
     const owner = await agentOn('local/knowledge-base');
     const customer = newCustomer();
