@@ -48,6 +48,8 @@ export default async function globalSetup() {
     LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn',
     // push.spec.ts's local push endpoint (Chromium cannot reach FCM here): any port on loopback.
     PUSH_ALLOW_HOSTS: '127.0.0.1',
+    // Each test is a client of its own address (fixtures.ts), as behind one reverse proxy.
+    TRUST_PROXY_HOPS: '1',
   };
   delete env.DATABASE_URL;
   const server = spawn(process.execPath, ['--import', 'tsx', 'server/process/main.ts'], {

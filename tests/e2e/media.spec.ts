@@ -47,6 +47,7 @@ async function submitTemplate(page: Page) {
   const form = page.getByRole('form', { name: 'New template' });
   await form.getByLabel('Name').fill(TEMPLATE.name);
   await form.getByLabel('Message').fill(TEMPLATE.body);
+  await form.getByLabel('Sample for {{1}}').fill(CUSTOMER);
   await form.getByRole('button', { name: 'Submit for review' }).click();
   await expect(page.getByRole('listitem', { name: TEMPLATE.name })).toBeVisible();
 }
