@@ -1,5 +1,5 @@
 import type { Conversation } from '../../contract';
-import { formatPhone } from './phoneNumber';
+import { formatPhone } from '../../contract/phone-numbers';
 
 const CONVERSATION_ID_SUFFIX = '@c.us';
 

@@ -109,11 +109,12 @@ export const NEEDS_YOU = `exists (select 1 from escalations e
              and e.resolved_at is null)`;
 
 /**
- * The customer's own words: their newest message, whatever the AI or the owner said after it (a hand-over's
- * acknowledgement included). Along the index (conversation_id, sent_at, id).
+ * The customer's own words in the conversation aliased `conversation` (SQL): their newest message the owner
+ * has not hidden, whatever the AI or the owner said after it (a hand-over's acknowledgement included). Along
+ * the index (conversation_id, sent_at, id). The list, the bell and the pushes all quote this.
  */
-export const CUSTOMER_MESSAGE = `(select m.body from messages m
-           where m.conversation_id = conversations.id and m.direction = 'inbound'
+export const customerMessageSql = (conversation: string) => `(select m.body from messages m
+           where m.conversation_id = ${conversation}.id and m.direction = 'inbound' and m.hidden_at is null
            order by m.sent_at desc, m.id desc limit 1)`;
 
 /** The customer has written once: a conversation new to the owner (at most two rows read). */
@@ -123,7 +124,7 @@ export const FIRST_CONTACT = `(select count(*) from (select 1 from messages m
 export const LIST_COLUMNS = `wa_id, profile_name, username, last_message_preview, coalesce(last_message_at, created_at) as at,
   unread_count, owner, ${AI_REPLYING_SHOWN} as ai_replying, ${NEEDS_YOU} as needs_you, done_at is not null as done,
   last_inbound_at + interval '${CUSTOMER_WINDOW_HOURS} hours' as window_closes_at,
-  ${MARKETING_STOPPED_AT} as marketing_stopped_at, ${CUSTOMER_MESSAGE} as customer_message,
+  ${MARKETING_STOPPED_AT} as marketing_stopped_at, ${customerMessageSql('conversations')} as customer_message,
   ${FIRST_CONTACT} as first_contact`;
 
 /** The list's order: newest activity first; `id` breaks ties (index conversations_user_id_last_message_at_id_idx). */

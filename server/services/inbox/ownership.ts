@@ -1,6 +1,12 @@
 import { MAX_LISTED_ESCALATIONS, type Conversation, type Escalation, type EscalationKind } from '../../../contract';
 import type { Db, Executor } from '../../db/client';
-import { customerName, listedConversation, publicConversationId, requireConversation } from './conversations';
+import {
+  customerMessageSql,
+  customerName,
+  listedConversation,
+  publicConversationId,
+  requireConversation,
+} from './conversations';
 
 /**
  * Who answers a conversation: the AI ('ai') or the owner ('human'), with the reason and time of the
@@ -233,8 +239,7 @@ export async function listEscalations(
 ): Promise<Escalation[]> {
   const rows = await db.query<EscalationRow>(
     `select e.id, c.wa_id, c.profile_name, c.username, e.reason, e.kind, e.created_at, e.resolved_at,
-            (select m.body from messages m where m.conversation_id = c.id and m.direction = 'inbound'
-              order by m.sent_at desc, m.id desc limit 1) as customer_message
+            ${customerMessageSql('c')} as customer_message
        from escalations e join conversations c on c.id = e.conversation_id and c.user_id = e.user_id
       where e.user_id = $1 and ($2::boolean or e.resolved_at is null)
       order by e.created_at desc, e.id desc

@@ -12,7 +12,7 @@ import { memoriesSearchSubmitted, memoryChangeStarted, selectAgentPage, selectMe
 import MemoryDialogs from './MemoryDialogs';
 import SearchableListView from './SearchableListView';
 import { selectMemories } from './selectors';
-import { formatWaId } from '../../components/phoneNumber';
+import { formatWaId } from '../../../contract/phone-numbers';
 
 /** Why the Memories tab is empty and what would fill it; the offline model's own reason beside the common one. */
 export const MEMORY_HINTS = {

@@ -13,7 +13,7 @@ import { AGENT_ERRORS, AGENT_LIMITS, type Memory } from '../../../contract/agent
 import { fieldProps } from '../../components/formField';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { memoryChangeDismissed, memoryDeleteConfirmed, memoryEditSubmitted, selectMemoryChange } from './detailSlice';
-import { formatWaId } from '../../components/phoneNumber';
+import { formatWaId } from '../../../contract/phone-numbers';
 
 const memorySchema = Yup.object({
   memory: Yup.string()

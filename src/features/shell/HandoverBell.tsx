@@ -11,7 +11,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import type { Escalation } from '../../../contract';
 import { conversationName } from '../../components/conversationName';
-import { customerWords } from '../../components/customerWords';
+import { customerWords } from '../../../contract/customer-words';
 import { messageTime } from '../../components/time';
 import { useNow } from '../../components/useNow';
 import { useAppSelector } from '../../store/hooks';

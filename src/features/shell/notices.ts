@@ -1,6 +1,6 @@
 import type { Conversation, LiveEvent } from '../../../contract';
 import { conversationName } from '../../components/conversationName';
-import { customerWords } from '../../components/customerWords';
+import { customerWords } from '../../../contract/customer-words';
 import type { Notice, NoticeKind } from '../live/inboxEvents';
 
 /** What the rules need of a conversation, as the server lists it. */

@@ -3,7 +3,7 @@ import webpush from 'web-push';
 import { loadConfig } from '../../../server/config';
 import { isPublicAddress } from '../../../server/services/push/address-guard';
 import { createPushSender } from '../../../server/services/push/sender';
-import { customerLabel, describeMessage, trimAtWord } from '../../../server/services/notifications/compose';
+import { composeNotification, customerLabel } from '../../../server/services/notifications/compose';
 import {
   decryptPush,
   LocalPushEndpoint,
@@ -206,21 +206,28 @@ describe('the push service’s answers', () => {
 });
 
 describe('what a notification says', () => {
-  it('cuts long words to about 120 characters at a word', () => {
-    const long = `${'please '.repeat(30)}help`;
-    const cut = trimAtWord(long);
-    expect(cut.length).toBeLessThanOrEqual(120);
-    expect(cut).toMatch(/please…$/);
+  /** A hand-over's notification after the customer's latest message (its stored body) reads `body`. */
+  async function notificationAfter(body: string) {
+    const { owner } = await pushedOwner();
+    await customerWrites(ctx.app, ctx.db, owner, newCustomer(), { text: 'placeholder', name: 'Ada Lovelace' });
+    await drain(ctx.app);
+    const { id } = await ctx.db.one<{ id: number }>(
+      "update messages set body = $2 where user_id = $1 and direction = 'inbound' returning conversation_id as id",
+      [owner.userId, body],
+    );
+    return composeNotification(ctx.db, owner.userId, 'handover', Number(id));
+  }
+
+  it('cuts long words to about 120 characters at a word', async () => {
+    const notification = await notificationAfter(`${'please '.repeat(30)}help`);
+    expect(notification?.body.length).toBeLessThanOrEqual(120);
+    expect(notification?.body).toMatch(/please…$/);
   });
 
-  it('describes what has no words in words', () => {
-    expect(describeMessage({ type: 'image', body: '[image] is this scratch normal?', voice: null })).toBe(
-      'Sent a photo: is this scratch normal?',
-    );
-    expect(describeMessage({ type: 'audio', body: '[audio]', voice: true })).toBe('Sent a voice note');
-    expect(describeMessage({ type: 'document', body: '[document] invoice.pdf', voice: null })).toBe(
-      'Sent a document: invoice.pdf',
-    );
+  it('describes what has no words in words, as the inbox’s notices do', async () => {
+    expect((await notificationAfter('[image] is this scratch normal?'))?.body).toBe('Photo: is this scratch normal?');
+    expect((await notificationAfter('[audio]'))?.body).toBe('Voice message');
+    expect((await notificationAfter('[document] invoice.pdf'))?.body).toBe('Document: invoice.pdf');
   });
 
   it('names a customer by name, else number, else username', () => {

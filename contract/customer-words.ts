@@ -1,3 +1,7 @@
+/*
+ * What a customer wrote, as a notice or a push says it (the shell's notices, the bell, server/services/notifications).
+ */
+
 /** A notice quotes at most this many characters of what the customer wrote, cut at a word. */
 export const NOTICE_WORDS_MAX_CHARS = 120;
 

@@ -3,8 +3,8 @@ import {
   messageInWords,
   NOTICE_WORDS_MAX_CHARS,
   trimAtWord,
-} from '../../../src/components/customerWords';
-import { formatPhone, formatWaId } from '../../../src/components/phoneNumber';
+} from '../../../contract/customer-words';
+import { formatPhone, formatWaId } from '../../../contract/phone-numbers';
 
 describe('messageInWords', () => {
   it('describes media in words, with the caption or name after it', () => {

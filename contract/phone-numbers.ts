@@ -1,5 +1,7 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 
+/* Customers' numbers as people read them, in the inbox, the notices and the pushes. */
+
 /**
  * A number as people read it, in the international format: '+15550894823' → '+1 555 089 4823'.
  * What cannot be a number of its country (too short, too long) stays as it came, digits together.
