@@ -25,33 +25,26 @@ create table push_presence (
 );
 create index push_presence_user_id_idx on push_presence (user_id, focused_until);
 
-create function push_handover_queued() returns trigger language plpgsql as $$
+-- One push job per event a row stands for, queued in the row's own transaction, for a member with a device:
+-- TG_ARGV[0] the push's kind, [1] the row's column that holds the conversation, [2] the job key's prefix.
+create function push_queued() returns trigger language plpgsql as $$
 begin
   if exists (select from push_subscriptions s where s.user_id = new.user_id) then
     insert into jobs (name, payload, key, max_attempts)
     values ('push.notify',
-            jsonb_build_object('kind', 'handover', 'userId', new.user_id, 'conversationId', new.conversation_id),
-            'push:handover:' || new.id, 3)
+            jsonb_build_object('kind', tg_argv[0], 'userId', new.user_id,
+                               'conversationId', (to_jsonb(new) ->> tg_argv[1])::bigint),
+            tg_argv[2] || new.id, 3)
     on conflict (key) do nothing;
   end if;
   return null;
 end
 $$;
 
-create function push_new_customer_queued() returns trigger language plpgsql as $$
-begin
-  if exists (select from push_subscriptions s where s.user_id = new.user_id) then
-    insert into jobs (name, payload, key, max_attempts)
-    values ('push.notify',
-            jsonb_build_object('kind', 'new_customer', 'userId', new.user_id, 'conversationId', new.id),
-            'push:new-customer:' || new.id, 3)
-    on conflict (key) do nothing;
-  end if;
-  return null;
-end
-$$;
-
+-- A hand-over opened (an open escalation, the live event 'handover.opened').
 create trigger escalations_push after insert on escalations
-  for each row when (new.resolved_at is null) execute function push_handover_queued();
+  for each row when (new.resolved_at is null)
+  execute function push_queued('handover', 'conversation_id', 'push:handover:');
+-- A conversation new to the inbox (webhook_store makes them for a customer's first message).
 create trigger conversations_push after insert on conversations
-  for each row execute function push_new_customer_queued();
+  for each row execute function push_queued('new_customer', 'id', 'push:new-customer:');

@@ -4,7 +4,7 @@
  */
 export type PushKind = 'handover' | 'new_customer' | 'mention' | 'assignment';
 
-/** The job the database queues for each event (migration 0056: push_handover_queued, push_new_customer_queued). */
+/** The job the database queues for each event (migration 0056: push_queued, one trigger per event). */
 export const PUSH_JOB = 'push.notify';
 
 export interface PushJobPayload {
