@@ -2,7 +2,6 @@ import { all, call, spawn } from 'typed-redux-saga';
 import { watchAuth } from '../features/auth/saga';
 import { watchConnection } from '../features/connection/saga';
 import { restoreSession } from '../features/auth/session';
-import { watchPresence } from '../features/live/presenceWatch';
 import { watchLiveStream } from '../features/live/saga';
 import { watchTheme } from '../features/theme/saga';
 import { watchToasts } from '../features/toasts/saga';
@@ -19,7 +18,6 @@ export default function* rootSaga() {
     spawn(watchAuth),
     spawn(watchConnection),
     spawn(watchLiveStream),
-    spawn(watchPresence),
     call(restoreSession),
   ]);
 }

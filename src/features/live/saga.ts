@@ -1,10 +1,9 @@
 import { call, delay, put, race, select, take } from 'typed-redux-saga';
 import type { Action } from '@reduxjs/toolkit';
-import { safely } from '../../store/safely';
 import { loggedOut, loginSucceeded, registerSucceeded, selectAuthStatus, sessionRestored } from '../auth/slice';
 import { liveStreamStopped } from './slice';
 
-/** The stream's code, fetched at the first sign-in rather than with the landing page's script. */
+/** The stream's code (and the tab's focus reporter's), fetched at the first sign-in rather than with the landing page's script. */
 export const loadLiveStream = () => import('./stream');
 
 /** A stream's code that failed to arrive is asked for again after this long (the polls cover meanwhile). */
@@ -17,8 +16,8 @@ export const sessionSignedIn = (action: Action): boolean =>
   (sessionRestored.match(action) && action.payload.accessToken !== null);
 
 /**
- * The stream is open for the signed-in session, whatever page shows (the phone layout's closed
- * drawer included), from sign-in until the owner signs out. The root saga runs this watcher.
+ * The stream is open for the signed-in session, and the tab reports its focus, whatever page shows (the
+ * phone layout's closed drawer included), from sign-in until the owner signs out. The root saga runs this watcher.
  */
 export function* watchLiveStream() {
   while (true) {
@@ -30,7 +29,7 @@ export function* watchLiveStream() {
       yield* race({ retry: delay(LIVE_LOAD_RETRY_MS), stopped: take(loggedOut) });
       continue;
     }
-    yield* race({ run: call(safely(stream.runLiveStream)), stopped: take(loggedOut) });
+    yield* race({ run: call(stream.runSession), stopped: take(loggedOut) });
     yield* put(liveStreamStopped());
   }
 }

@@ -1,13 +1,16 @@
 import { eventChannel, type EventChannel } from 'redux-saga';
-import { call, delay, put, select, take } from 'typed-redux-saga';
+import { all, call, delay, put, select, take } from 'typed-redux-saga';
 import { errorText } from '../../api/client';
 import { readLiveStream, type LiveMessage } from '../../api/live';
+import { safely } from '../../store/safely';
 import { requireAccessToken } from '../auth/session';
+import { reportPresence } from './presence';
 import { liveEventReceived, liveStreamConnecting, liveStreamDropped, selectLive } from './slice';
 
 /*
- * The live stream itself (GET /api/v1/events as a channel, kept open with backoff), fetched at the first
- * sign-in (saga.ts): a visitor of the landing page never loads it.
+ * The signed-in tab's links to the server, fetched at the first sign-in (saga.ts): a visitor of the landing
+ * page never loads them. The live stream (GET /api/v1/events as a channel, kept open with backoff), and the
+ * tab's focus (presence.ts: no push rings for what a focused tab shows).
  */
 
 /** After a drop the stream is tried again after this long, doubled with each failure up to LIVE_RETRY_MAX_MS. */
@@ -55,4 +58,9 @@ export function* runLiveStream() {
     const { failures } = yield* select(selectLive);
     yield* delay(Math.min(LIVE_RETRY_MAX_MS, LIVE_RETRY_BASE_MS * 2 ** Math.max(0, failures - 1)));
   }
+}
+
+/** The signed-in session's links: the stream and the tab's focus, each going on if the other stops. */
+export function* runSession() {
+  yield* all([call(safely(runLiveStream)), call(safely(reportPresence))]);
 }

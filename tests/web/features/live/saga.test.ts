@@ -10,6 +10,7 @@ import { loggedOut, loginSucceeded, sessionRestored } from '../../../../src/feat
 import { conversationsView, INBOX_POLL_INTERVAL_MS } from '../../../../src/features/inbox/listSaga';
 import { conversationsViewOpened } from '../../../../src/features/inbox/slice';
 import { keepFresh } from '../../../../src/features/live/freshWhileShown';
+import { sendPresence } from '../../../../src/features/live/presence';
 import { LIVE_LOAD_RETRY_MS, loadLiveStream, watchLiveStream } from '../../../../src/features/live/saga';
 import {
   LIVE_RETRY_BASE_MS,
@@ -120,6 +121,8 @@ describe('the stream for the signed-in session', () => {
       .withReducer(testReducer, initial)
       .provide([
         [matchers.call.fn(requireAccessToken), 'token'],
+        // The tab's focus, reported beside the stream (presence.ts has its own tests).
+        [matchers.call.fn(sendPresence), true],
         [
           matchers.call.fn(liveChannel),
           dynamic(() => {
@@ -149,6 +152,9 @@ describe('the stream for the signed-in session', () => {
     const { effects, storeState } = await finished;
     const puts = effects.put.map((effect: { payload: { action: { type: string } } }) => effect.payload.action);
     expect(puts).toEqual([liveStreamConnecting(), liveEventReceived({ event: received }), liveStreamStopped()]);
+    // The tab said whether it is seen, once, as the session began.
+    const reports = effects.call.filter((effect: { payload: { fn: unknown } }) => effect.payload.fn === sendPresence);
+    expect(reports).toHaveLength(1);
     expect(storeState.live).toEqual(liveSlice.getInitialState());
   });
 
@@ -192,6 +198,7 @@ describe('the stream’s code, fetched at sign-in', () => {
       .provide([
         time.provider,
         [matchers.call.fn(requireAccessToken), 'token'],
+        [matchers.call.fn(sendPresence), true],
         [
           matchers.call.fn(loadLiveStream),
           dynamic(() => {
