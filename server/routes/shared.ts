@@ -11,6 +11,9 @@ import type { WhatsAppDeps } from '../services/whatsapp/deps';
 /** The shared ErrorBody schema (added by the openapi plugin), for the error statuses of a route. */
 export const ErrorResponse = Type.Unsafe<ErrorBody>({ $ref: 'ErrorBody#' });
 
+/** A 204's (empty) body. */
+export const NoContent = Type.Null();
+
 /**
  * A row id in a path or query: a positive, finite integer a bigint column can hold (without the
  * maximum, `Infinity` would pass the integer check and reach SQL).

@@ -11,8 +11,6 @@ export const read = { 401: ErrorResponse, 404: ErrorResponse, 422: ErrorResponse
 
 export const AgentParams = Type.Object({ id: RowId });
 
-export const NoContent = Type.Null();
-
 export function agentDeps(app: FastifyInstance): AgentDeps {
   return { db: app.db, secrets: app.secrets, config: app.config };
 }

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { deleteAgentPermanently, softDeleteAgent } from '../../services/agents/agents';
-import { AgentParams, common, NoContent, read } from './common';
+import { AgentParams, common, read } from './common';
+import { NoContent } from '../shared';
 
 /** Deleting an agent: softly (restorable with PUT /agents/{id}) or for good. */
 const agentDeletion: FastifyPluginAsyncTypebox = async (app) => {

@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { DocumentList } from '../../../contract';
 import { deleteDocument, listDocuments } from '../../services/knowledge/documents';
-import { BEARER_AUTH, RowId } from '../shared';
-import { AgentParams, NoContent, read } from './common';
+import { BEARER_AUTH, RowId, NoContent } from '../shared';
+import { AgentParams, read } from './common';
 
 const DocumentParams = Type.Object({ id: RowId, documentId: RowId });
 

@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { Memory, MemoryList, MemoryUpdateBody, SearchQuery } from '../../../contract';
 import { deleteMemory, listMemories, searchMemories, updateMemory } from '../../services/agents/memories';
-import { RowId } from '../shared';
-import { AgentParams, common, NoContent, read } from './common';
+import { RowId, NoContent } from '../shared';
+import { AgentParams, common, read } from './common';
 
 const MemoryParams = Type.Object({ id: RowId, memoryId: RowId });
 

@@ -1,10 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import { PushKeyResponse, PushSubscriptionBody, PushSubscriptionSaved, PushUnsubscribeBody } from '../../../contract';
 import { subscribe, unsubscribe } from '../../services/push/subscriptions';
-import { BEARER_AUTH, ErrorResponse } from '../shared';
-
-const NoContent = Type.Null();
+import { BEARER_AUTH, ErrorResponse, NoContent } from '../shared';
 
 /** Web Push: the server's key and this device's subscription (the tab's focus is in presence.ts). */
 const push: FastifyPluginAsyncTypebox = async (app) => {

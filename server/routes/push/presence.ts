@@ -1,10 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import { PushPresenceBody } from '../../../contract';
 import { presenceReported } from '../../services/push/presence';
-import { BEARER_AUTH, ErrorResponse } from '../shared';
-
-const NoContent = Type.Null();
+import { BEARER_AUTH, ErrorResponse, NoContent } from '../shared';
 
 /** Whether a tab of the member's is seen now: no push rings for what it shows. */
 const presence: FastifyPluginAsyncTypebox = async (app) => {
