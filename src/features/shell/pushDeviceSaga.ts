@@ -57,6 +57,14 @@ export function* checkPushDevice() {
   }
 }
 
+/** Turning it on or off failed: the menu says so, and a toast says why. */
+function* failed(error: unknown) {
+  yield* put(pushDeviceFailed());
+  yield* put(
+    toastShown({ title: PUSH_DEVICE_TEXTS.failedToast, description: errorText(error), variant: 'destructive' }),
+  );
+}
+
 /** Turning it on: the browser's permission, the service worker, the subscription, and the server keeps it. */
 export function* subscribePushDevice() {
   try {
@@ -71,10 +79,7 @@ export function* subscribePushDevice() {
     yield* call(pushApi.subscribe, token, subscription);
     yield* put(pushDeviceSubscribed());
   } catch (error) {
-    yield* put(pushDeviceFailed());
-    yield* put(
-      toastShown({ title: PUSH_DEVICE_TEXTS.failedToast, description: errorText(error), variant: 'destructive' }),
-    );
+    yield* call(failed, error);
   }
 }
 
@@ -85,10 +90,7 @@ export function* unsubscribePushDevice() {
     yield* call(forgetThisDevice, token);
     yield* put(pushDeviceUnsubscribed());
   } catch (error) {
-    yield* put(pushDeviceFailed());
-    yield* put(
-      toastShown({ title: PUSH_DEVICE_TEXTS.failedToast, description: errorText(error), variant: 'destructive' }),
-    );
+    yield* call(failed, error);
   }
 }
 
