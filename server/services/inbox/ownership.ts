@@ -1,4 +1,5 @@
 import { MAX_LISTED_ESCALATIONS, type Conversation, type Escalation, type EscalationKind } from '../../../contract';
+import { countOf } from '../../../contract/plural';
 import type { Db, Executor } from '../../db/client';
 import {
   customerMessageSql,
@@ -39,7 +40,7 @@ export const DEFAULT_HANDOVER_MESSAGE =
 
 /** Why a conversation is the AI's again without a hand-back (the agent's resume setting). */
 export const resumedReason = (minutes: number) =>
-  `The AI answers again: you had not written for ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`;
+  `The AI answers again: you had not written for ${countOf(minutes, 'minute')}.`;
 
 /**
  * The agent's resume setting: a conversation the owner took over (a reply by hand, 'Take over')

@@ -26,7 +26,7 @@ import {
   uploadsSubmitted,
 } from './uploadsSlice';
 import PageTitle from '../../components/PageTitle';
-import { countOf } from '../../components/plural';
+import { countOf } from '../../../contract/plural';
 
 export interface RejectedFilesProps {
   errors: string[];

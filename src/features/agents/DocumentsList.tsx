@@ -8,7 +8,7 @@ import { useAppSelector } from '../../store/hooks';
 import { selectDocumentsState } from './detailSlice';
 import { selectDocuments } from './selectors';
 import { formatFileSize } from './UploadList';
-import { countOf } from '../../components/plural';
+import { countOf } from '../../../contract/plural';
 
 const STATUS_CHIP: Record<DocumentStatus, { label: string; color: 'info' | 'success' | 'error' }> = {
   processing: { label: 'Processing', color: 'info' },

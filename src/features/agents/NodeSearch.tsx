@@ -5,12 +5,12 @@ import Typography from '@mui/material/Typography';
 import { useMemo } from 'react';
 import { matchNodes } from './graphViewport';
 import type { PositionedGraph } from './selectors';
-import { countOf } from '../../components/plural';
+import { countOf, plural } from '../../../contract/plural';
 
 type GraphNode = PositionedGraph['nodes'][number];
 
 const matchCountText = (count: number) =>
-  count === 0 ? 'No node matches.' : `${countOf(count, 'node')} ${count === 1 ? 'matches' : 'match'}.`;
+  count === 0 ? 'No node matches.' : `${countOf(count, 'node')} ${plural(count, 'matches', 'match')}.`;
 
 export interface NodeSearchProps {
   nodes: readonly GraphNode[];

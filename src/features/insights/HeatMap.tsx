@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { alpha } from '@mui/material/styles';
 import type { AnalyticsSummary } from '../../../contract';
-import { countOf } from '../../components/plural';
+import { countOf } from '../../../contract/plural';
 
 /** Monday first, as most owners read a week; `dow` 0 is Sunday (contract/analytics.ts). */
 export const WEEKDAYS: ReadonlyArray<{ dow: number; name: string }> = [

@@ -17,7 +17,7 @@ import { useNow } from '../../components/useNow';
 import { useAppSelector } from '../../store/hooks';
 import { BELL_TEXTS, handoverBellHidden, handoverBellShown, selectEscalations } from './bellSlice';
 import { useShownEvents } from './useShownEvents';
-import { plural } from '../../components/plural';
+import { plural } from '../../../contract/plural';
 
 /** Where a hand-over's conversation opens: the inbox, with that conversation on screen. */
 const handoverPath = (conversationId: string) => `/messages?c=${encodeURIComponent(conversationId)}`;

@@ -4,7 +4,7 @@ import { useEffect, type ReactNode } from 'react';
 import { useAppSelector } from '../../store/hooks';
 import { selectUnreadConversations, unreadBadgeHidden, unreadBadgeShown } from './badgeSlice';
 import { useShownEvents } from './useShownEvents';
-import { plural } from '../../components/plural';
+import { plural } from '../../../contract/plural';
 
 const VISUALLY_HIDDEN = {
   position: 'absolute',

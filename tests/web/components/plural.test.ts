@@ -1,4 +1,4 @@
-import { countOf, plural } from '../../../src/components/plural';
+import { countOf, plural } from '../../../contract/plural';
 
 describe('plural', () => {
   it('uses the singular for exactly one and the plural otherwise', () => {
