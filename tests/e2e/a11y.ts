@@ -7,7 +7,7 @@ import {
   type BrowserContextOptions,
   type Page,
 } from '@playwright/test';
-import { newAccount } from './accounts';
+import { newAccount, ownerToken } from './accounts';
 import { createActiveAgent, expectDocumentsReady, registerVerified, uploadDocuments } from './agents';
 import {
   BAKERY_AGENT,
@@ -30,8 +30,6 @@ import { connectThroughSandbox } from './whatsapp';
  * it runs on each page: axe, heading levels, the focus ring.
  */
 
-/** The key the SPA keeps the owner's access token under (src/features/auth/session.ts, ACCESS_TOKEN_KEY). */
-const ACCESS_TOKEN_KEY = 'accessToken';
 /** The sandbox reviews a template after SANDBOX_TEMPLATE_REVIEW_MS (5 s), then tells us by webhook. */
 const REVIEW_PATIENCE = { timeout: 30_000 };
 
@@ -56,15 +54,6 @@ export interface Owner {
 }
 
 const randomDigits = (count: number) => String(Math.floor(Math.random() * 10 ** count)).padStart(count, '0');
-
-async function ownerToken(page: Page): Promise<string> {
-  const token = await page.evaluate(
-    (key) => window.localStorage.getItem(key) ?? window.sessionStorage.getItem(key),
-    ACCESS_TOKEN_KEY,
-  );
-  expect(token).toBeTruthy();
-  return token!;
-}
 
 async function submitTemplates(request: APIRequestContext, token: string) {
   const headers = { authorization: `Bearer ${token}` };

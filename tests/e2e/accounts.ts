@@ -68,3 +68,16 @@ export async function signOut(page: Page) {
 export function badCredentialsAlert(page: Page) {
   return page.getByRole('alert').filter({ hasText: /^Incorrect email\/username or password$/ });
 }
+
+/** The key the SPA keeps the owner's access token under (src/features/auth/session.ts, ACCESS_TOKEN_KEY). */
+const ACCESS_TOKEN_KEY = 'accessToken';
+
+/** The signed-in owner's access token, as the SPA keeps it, for API calls a test makes as the owner. */
+export async function ownerToken(page: Page): Promise<string> {
+  const token = await page.evaluate(
+    (key) => window.localStorage.getItem(key) ?? window.sessionStorage.getItem(key),
+    ACCESS_TOKEN_KEY,
+  );
+  expect(token).toBeTruthy();
+  return token!;
+}

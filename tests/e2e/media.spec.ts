@@ -1,12 +1,10 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { newAccount, register } from './accounts';
+import { newAccount, ownerToken, register } from './accounts';
 import { businessMessage, conversationRow, openButton, openCustomerPhone, openInbox, POLL_PATIENCE } from './exchange';
 import { expect, test } from './fixtures';
 import { onePagePdf, silentVoiceNote, solidPng, type FileToSend } from './media-files';
 import { connectThroughSandbox } from './whatsapp';
 
-/** The key the SPA keeps the owner's access token under (src/features/auth/session.ts, ACCESS_TOKEN_KEY). */
-const ACCESS_TOKEN_KEY = 'accessToken';
 /** The sandbox reviews a template after SANDBOX_TEMPLATE_REVIEW_MS (5 s), then tells us by webhook. */
 const REVIEW_PATIENCE = { timeout: 20_000 };
 
@@ -18,15 +16,6 @@ const MENU = onePagePdf('spring-menu.pdf', 'Harbor Bakery: spring menu');
 const MENU_CAPTION = 'Here is our spring menu';
 const TEMPLATE = { name: 'cake_ready', body: 'Hello {{1}}, your cake is ready for pickup today.' };
 const TEMPLATE_SENT = `Hello ${CUSTOMER}, your cake is ready for pickup today.`;
-
-async function ownerToken(page: Page): Promise<string> {
-  const token = await page.evaluate(
-    (key) => window.localStorage.getItem(key) ?? window.sessionStorage.getItem(key),
-    ACCESS_TOKEN_KEY,
-  );
-  expect(token).toBeTruthy();
-  return token!;
-}
 
 /** The customer phone sends `file` (with the message box's text as its caption) and our webhook takes it. */
 async function customerSends(phone: Page, file: FileToSend, caption = '') {

@@ -1,10 +1,8 @@
-import { newAccount, register } from './accounts';
+import { newAccount, ownerToken, register } from './accounts';
 import { expect, test } from './fixtures';
 import { connectThroughSandbox, displayed } from './whatsapp';
 import { conversationRow, customerSays, openButton, openCustomerPhone, openInbox, POLL_PATIENCE } from './exchange';
 
-/** The key the SPA keeps the owner's access token under (src/features/auth/session.ts, ACCESS_TOKEN_KEY). */
-const ACCESS_TOKEN_KEY = 'accessToken';
 const HELLO = 'Hello from the sandbox phone';
 /** A 1×1 PNG, as small as a photo gets. */
 const PNG = Buffer.from(
@@ -47,11 +45,7 @@ test('a customer texts the connected number from the sandbox phone and the owner
   await expect(phone.getByLabel('Message')).toHaveValue('');
 
   // Stored once for the owner: read back through the inbox API with the owner's own token.
-  const token = await page.evaluate(
-    (key) => window.localStorage.getItem(key) ?? window.sessionStorage.getItem(key),
-    ACCESS_TOKEN_KEY,
-  );
-  expect(token).toBeTruthy();
+  const token = await ownerToken(page);
   const waId = customerNumber.replace(/\D/g, '');
   const response = await request.get(`/api/v1/messages/conversations/${waId}@c.us`, {
     headers: { authorization: `Bearer ${token}` },
