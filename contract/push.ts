@@ -37,9 +37,15 @@ export type PushPresenceBody = Static<typeof PushPresenceBody>;
 /** How often a focused tab repeats `PUT /push/presence {focused: true}`; the server forgets it after ~75 s. */
 export const PRESENCE_REPORT_INTERVAL_MS = 30_000;
 
-/** What the service worker gets in a push (encrypted end to end) and shows. */
-export interface PushNotificationData {
-  kind: 'handover' | 'new_customer' | 'mention' | 'assignment';
+/**
+ * What rings a member's devices. Hand-overs and new customers exist today; mentions and assignments come with
+ * the team inbox (server/services/notifications/kinds.ts says each kind's title and urgency).
+ */
+export type PushKind = 'handover' | 'new_customer' | 'mention' | 'assignment';
+
+/** What the service worker (public/sw.js) gets in a push (encrypted end to end) and shows. */
+export interface PushNotification {
+  kind: PushKind;
   title: string;
   body: string;
   /** Where tapping it leads: `/messages?c=<conversation id>`. */

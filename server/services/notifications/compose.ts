@@ -1,8 +1,9 @@
+import type { PushKind, PushNotification } from '../../../contract';
 import { customerWords } from '../../../contract/customer-words';
 import { formatWaId } from '../../../contract/phone-numbers';
 import type { Executor } from '../../db/client';
 import { customerMessageSql, customerName, publicConversationId } from '../inbox/conversations';
-import { PUSH_TITLES, type PushKind, type PushNotification } from './kinds';
+import { PUSH_TITLES } from './kinds';
 
 type CustomerRow = {
   wa_id: string;

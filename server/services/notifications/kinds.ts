@@ -1,8 +1,6 @@
-/**
- * What rings a member's devices. Hand-overs and new customers exist today; mentions and assignments come with
- * the team inbox, and a kind added here must say its title and urgency (the records below are exhaustive).
- */
-export type PushKind = 'handover' | 'new_customer' | 'mention' | 'assignment';
+import type { PushKind } from '../../../contract';
+
+/* Each kind of push (contract/push.ts): its title and urgency, and the job that sends it. */
 
 /** The job the database queues for each event (migration 0056: push_queued, one trigger per event). */
 export const PUSH_JOB = 'push.notify';
@@ -31,12 +29,3 @@ export const PUSH_URGENCY: Record<PushKind, 'high' | 'normal'> = {
 
 /** A notification an hour late says nothing the inbox does not: the push service drops it after this. */
 export const PUSH_TTL_SECONDS = 60 * 60;
-
-/** What the service worker (public/sw.js) shows: `tag` replaces an older notification of the conversation. */
-export interface PushNotification {
-  kind: PushKind;
-  title: string;
-  body: string;
-  url: string;
-  tag: string;
-}
