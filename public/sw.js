@@ -22,9 +22,14 @@ function readPush(event) {
   }
 }
 
+/** A path of this site ('/messages?c=…'), never another's ('https://…', or '//host/…' which leaves it too). */
+function onThisSite(url) {
+  return typeof url === 'string' && url.startsWith('/') && !url.startsWith('//') && !url.startsWith('/\\');
+}
+
 self.addEventListener('push', (event) => {
   const message = readPush(event);
-  const url = typeof message.url === 'string' && message.url.startsWith('/') ? message.url : '/messages';
+  const url = onThisSite(message.url) ? message.url : '/messages';
   event.waitUntil(
     self.registration.showNotification(message.title || 'Threadline', {
       body: message.body || '',

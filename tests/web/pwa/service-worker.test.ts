@@ -89,8 +89,11 @@ describe('the service worker', () => {
     const worker = loadWorker();
     await worker.fire('push', { data: { json: () => JSON.parse('not json') } });
     await worker.fire('push', pushEvent({ ...HANDOVER, url: 'https://evil.example/phish' }));
+    await worker.fire('push', pushEvent({ ...HANDOVER, url: '//evil.example/phish' }));
+    await worker.fire('push', pushEvent({ ...HANDOVER, url: '/\\evil.example/phish' }));
     expect(worker.shown[0]).toEqual(['Threadline', expect.objectContaining({ data: { url: '/messages' } })]);
-    expect(worker.shown[1][1]).toMatchObject({ data: { url: '/messages' } });
+    for (const shown of worker.shown.slice(1)) expect(shown[1]).toMatchObject({ data: { url: '/messages' } });
+    expect(worker.shown).toHaveLength(4);
   });
 
   it('on a tap, focuses an open Threadline window and takes it to the conversation', async () => {
