@@ -1,9 +1,9 @@
-// The conversation's name and number are the shell's too (its bell, its notifications); the inbox's components take them from here.
+// The conversation's name and number, and the phone's width, are the shell's too (its bell, its notifications, its
+// drawer); the inbox's components take them from here.
 export { conversationName, conversationNumber, customerPhoneNumber } from '../../components/conversationName';
+export { MOBILE_BREAKPOINT_PX, MOBILE_MEDIA_QUERY } from '../../components/phoneWidth';
 
-/** SPEC.md §9 and §2 (Messages): the inbox's constants, imported by the components and their tests. */
-export const MOBILE_BREAKPOINT_PX = 768;
-export const MOBILE_MEDIA_QUERY = `(max-width:${MOBILE_BREAKPOINT_PX - 1}.95px)`;
+/** SPEC.md §9 (Messages): the inbox's constants, imported by the components and their tests. */
 /** Panel sizes as percentages (react-resizable-panels reads bare numbers as pixels). */
 export const LIST_PANEL_SIZE = { default: '25%', min: '20%', max: '30%' } as const;
 export const CHAT_PANEL_SIZE = '75%';

@@ -23,6 +23,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useEffect, useState, type ReactNode } from 'react';
 import { NavLink, Outlet, useMatches } from 'react-router';
+import { MOBILE_MEDIA_QUERY } from '../../components/phoneWidth';
 import SkipLink, { mainContentProps } from '../../components/SkipLink';
 import { useAppDispatch, useAppSelector } from '../../store/hooks';
 import { userRefreshRequested } from '../auth/slice';
@@ -129,7 +130,7 @@ export default function AppShell() {
   const dispatch = useAppDispatch();
   const mode = useAppSelector(selectThemeMode);
   const title = usePageTitle();
-  const isMobile = useMediaQuery('(max-width:767.95px)');
+  const isMobile = useMediaQuery(MOBILE_MEDIA_QUERY);
   const [mobileOpen, setMobileOpen] = useState(false);
   useUnreadCount();
 

@@ -1,9 +1,4 @@
-import {
-  customerWords,
-  messageInWords,
-  NOTICE_WORDS_MAX_CHARS,
-  trimAtWord,
-} from '../../../contract/customer-words';
+import { customerWords, messageInWords, NOTICE_WORDS_MAX_CHARS, trimAtWord } from '../../../contract/customer-words';
 import { formatPhone, formatWaId } from '../../../contract/phone-numbers';
 
 describe('messageInWords', () => {
