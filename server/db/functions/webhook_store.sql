@@ -1,4 +1,4 @@
--- webhook_store: its current body (created in migration 0030_webhook_functions, last changed in 0052_message_pricing).
+-- webhook_store: its current body (created in migration 0030_webhook_functions, last changed in 0057_early_statuses).
 -- Edit it here: the migration runner applies every file of this folder after the migrations (server/db/README.md).
 create or replace function webhook_store(
   numbers text[],
@@ -19,6 +19,8 @@ create or replace function webhook_store(
   out owned_numbers text[], out received jsonb
 ) language plpgsql as $$
 #variable_conflict use_column
+declare
+  kept integer;
 begin
   if coalesce(cardinality(move_bsuids), 0) > 0 then
     update conversations c set
@@ -157,6 +159,16 @@ begin
        and coalesce((m.reactions -> r.reactor ->> 'timestamp')::bigint, 0) <= r.ts;
   end loop;
 
+  -- A status waits for the send storing its message, if one is under way (outbound.ts takes the same lock),
+  -- so that it either finds the message or is kept in early_statuses for it. In order: no two deliveries deadlock.
+  if coalesce(cardinality(status_wamids), 0) > 0 then
+    perform lock_message_status(k.user_id, k.wamid)
+       from (select distinct o.user_id, s.wamid
+               from unnest(status_numbers, status_wamids) as s(phone_number_id, wamid)
+               join whatsapp_connections o on o.phone_number_id = s.phone_number_id
+              order by o.user_id, s.wamid) k;
+  end if;
+
   for turn in 1 .. coalesce((select max(k) from unnest(status_rounds) k), 0) loop
     update messages m set
        status = s.status,
@@ -167,10 +179,7 @@ begin
            as s(phone_number_id, wamid, status, error, code, round)
       join whatsapp_connections o on o.phone_number_id = s.phone_number_id
      where s.round = turn and m.user_id = o.user_id and m.wamid = s.wamid and m.direction = 'outbound'
-       and case when s.status = 'failed' then m.status in ('pending', 'sent')
-                else m.status <> 'failed'
-                 and array_position(array['pending', 'sent', 'delivered', 'read'], m.status)
-                     < array_position(array['pending', 'sent', 'delivered', 'read'], s.status) end;
+       and message_status_advances(m.status, s.status);
   end loop;
 
   -- What each message costs: the first status that carries pricing sets it, a later one only fills
@@ -198,5 +207,32 @@ begin
            or (m.pricing_type is null and s.type is not null));
     end loop;
   end if;
+
+  -- A status of a message not stored yet (Meta may tell `sent`, even `read`, before the send's answer has been
+  -- stored) is kept, merged as above, for the send to take (outbound.ts); kept a day at most.
+  for turn in 1 .. coalesce((select max(k) from unnest(status_rounds) k), 0) loop
+    insert into early_statuses as e
+      (user_id, wamid, status, status_error, status_error_code, billable, pricing_model, pricing_category, pricing_type)
+    select o.user_id, s.wamid, s.status, s.error, s.code, s.billable, s.pricing_model, s.category, s.type
+      from unnest(status_numbers, status_wamids, status_values, status_errors, status_codes, status_billables,
+                  status_pricing_models, status_pricing_categories, status_pricing_types, status_rounds)
+           as s(phone_number_id, wamid, status, error, code, billable, pricing_model, category, type, round)
+      join whatsapp_connections o on o.phone_number_id = s.phone_number_id
+     where s.round = turn and not exists (select from messages m where m.user_id = o.user_id and m.wamid = s.wamid)
+    on conflict (user_id, wamid) do update set
+       status = case when message_status_advances(e.status, excluded.status) then excluded.status else e.status end,
+       status_error = case when message_status_advances(e.status, excluded.status)
+                           then excluded.status_error else e.status_error end,
+       status_error_code = case when message_status_advances(e.status, excluded.status)
+                                then excluded.status_error_code else e.status_error_code end,
+       billable = coalesce(e.billable, excluded.billable),
+       pricing_model = coalesce(e.pricing_model, excluded.pricing_model),
+       pricing_category = coalesce(e.pricing_category, excluded.pricing_category),
+       pricing_type = coalesce(e.pricing_type, excluded.pricing_type);
+    get diagnostics kept = row_count;
+    if kept > 0 then
+      delete from early_statuses where received_at < now() - interval '1 day';
+    end if;
+  end loop;
 end
 $$;

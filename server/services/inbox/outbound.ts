@@ -83,7 +83,33 @@ interface Outgoing {
   statusErrorCode?: number;
 }
 
-/** Stores the message and moves the conversation's preview and activity to it, in one transaction. */
+type EarlyStatus = {
+  status: string;
+  status_error: string | null;
+  status_error_code: number | null;
+  billable: boolean | null;
+  pricing_model: string | null;
+  pricing_category: string | null;
+  pricing_type: string | null;
+};
+
+/**
+ * What the status webhooks told of a message before it was stored (migration 0057): its status and pricing,
+ * taken once. The lock makes a status being stored now wait for this transaction, so it finds the message.
+ */
+async function takeEarlyStatus(tx: Executor, userId: number, wamid: string): Promise<EarlyStatus | undefined> {
+  await tx.query('select lock_message_status($1, $2)', [userId, wamid]);
+  return tx.maybeOne<EarlyStatus>(
+    `delete from early_statuses where user_id = $1 and wamid = $2
+     returning status, status_error, status_error_code, billable, pricing_model, pricing_category, pricing_type`,
+    [userId, wamid],
+  );
+}
+
+/**
+ * Stores the message, with whatever its status webhooks told already, and moves the conversation's preview
+ * and activity to it, in one transaction.
+ */
 async function storeOutbound(
   deps: Pick<InboxDeps, 'db'>,
   input: OutboundInput,
@@ -93,11 +119,12 @@ async function storeOutbound(
   const content = outbound.content();
   const raw = { ...content.raw, ...(input.quoted ? { context: { message_id: input.quoted } } : {}) };
   return deps.db.transaction(async (tx) => {
+    const early = outgoing.status === 'pending' ? await takeEarlyStatus(tx, input.userId, outgoing.wamid) : undefined;
     const row = await tx.one<MessageRow>(
       `insert into messages
          (user_id, conversation_id, wamid, direction, sender, type, body, raw, in_reply_to, status,
-          status_error, status_error_code, sent_at)
-       values ($1, $2, $3, 'outbound', $4, $5, $6, $7::jsonb, $8, $9, $10, $11, now())
+          status_error, status_error_code, billable, pricing_model, pricing_category, pricing_type, sent_at)
+       values ($1, $2, $3, 'outbound', $4, $5, $6, $7::jsonb, $8, $9, $10, $11, $12, $13, $14, $15, now())
        returning ${MESSAGE_COLUMNS}`,
       [
         input.userId,
@@ -108,9 +135,13 @@ async function storeOutbound(
         content.body,
         JSON.stringify(raw),
         input.quoted ?? null,
-        outgoing.status,
-        outgoing.statusError ?? null,
-        outgoing.statusErrorCode ?? null,
+        early?.status ?? outgoing.status,
+        early ? early.status_error : (outgoing.statusError ?? null),
+        early ? early.status_error_code : (outgoing.statusErrorCode ?? null),
+        early?.billable ?? null,
+        early?.pricing_model ?? null,
+        early?.pricing_category ?? null,
+        early?.pricing_type ?? null,
       ],
     );
     await tx.query(

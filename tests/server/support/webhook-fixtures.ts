@@ -82,13 +82,12 @@ export async function storedFor(db: Executor, userId: number) {
 }
 
 /** One of our replies to CUSTOMER, stored as the send path stores it, with its wamid. */
-export async function storedReply(db: Executor, userId: number, status = 'sent'): Promise<string> {
+export async function storedReply(db: Executor, userId: number, status = 'sent', id = wamid()): Promise<string> {
   const conversation = await db.one<{ id: number }>(
     `insert into conversations (user_id, wa_id) values ($1, $2)
      on conflict (user_id, wa_id) do update set updated_at = now() returning id`,
     [userId, CUSTOMER],
   );
-  const id = wamid();
   await db.query(
     `insert into messages (user_id, conversation_id, wamid, direction, sender, type, body, raw, status, sent_at)
      values ($1, $2, $3, 'outbound', 'ai', 'text', 'Yes, in blue.', '{}'::jsonb, $4, now())`,
