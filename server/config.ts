@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { LOCAL_KNOWLEDGE_MODEL } from '../contract/agents';
+import { optional } from './env-values';
 import { pushConfig, type PushConfig } from './push-config';
 
 export type RuntimeEnv = 'production' | 'development' | 'test';
@@ -260,10 +261,6 @@ function agentModels(value: string | undefined): string[] {
     }
   }
   return [...new Set([...listed, LOCAL_KNOWLEDGE_MODEL])];
-}
-
-function optional(value: string | undefined): string | undefined {
-  return value === undefined || value.trim() === '' ? undefined : value.trim();
 }
 
 /** An integer setting that cannot go below 1 (a smaller value means 1). */

@@ -1,3 +1,5 @@
+import { optional } from './env-values';
+
 /** Web Push (server/services/push): the VAPID identity and which push services a subscription may name. */
 export interface PushConfig {
   /** VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY, both or neither; unset, a pair generated once in DATA_DIR. */
@@ -19,10 +21,6 @@ export interface VapidKeys {
 
 export const VAPID_PUBLIC_KEY_BYTES = 65;
 export const VAPID_PRIVATE_KEY_BYTES = 32;
-
-function optional(value: string | undefined): string | undefined {
-  return value === undefined || value.trim() === '' ? undefined : value.trim();
-}
 
 /** Whether `value` is canonical base64url of exactly `bytes` bytes. */
 export function isBase64UrlOf(value: string, bytes: number): boolean {
