@@ -1,4 +1,4 @@
-import { createEntityAdapter, createSlice, nanoid, type PayloadAction } from '@reduxjs/toolkit';
+import { createSlice, nanoid, type PayloadAction } from '@reduxjs/toolkit';
 
 export type ToastVariant = 'default' | 'success' | 'destructive';
 
@@ -11,15 +11,18 @@ export interface Toast {
 
 export type ToastInput = Omit<Toast, 'id' | 'variant'> & { variant?: ToastVariant };
 
-/** The toasts waiting, in the order they were shown: the first is on screen, the rest follow one at a time. */
-const toastsAdapter = createEntityAdapter<Toast>();
-
 const sameToast = (a: Toast, b: Toast) =>
   a.title === b.title && a.description === b.description && a.variant === b.variant;
 
+/**
+ * The toasts waiting, in the order they show: the first is on screen, the rest follow one at a time. A plain
+ * list (an entity adapter would bring its code into the landing page's script for a handful of toasts).
+ */
+const initialState: { queue: Toast[] } = { queue: [] };
+
 const toastsSlice = createSlice({
   name: 'toasts',
-  initialState: toastsAdapter.getInitialState(),
+  initialState,
   reducers: {
     toastShown: {
       /**
@@ -28,34 +31,27 @@ const toastsSlice = createSlice({
        */
       reducer(state, action: PayloadAction<Toast>) {
         const toast = action.payload;
-        if (Object.values(state.entities).some((queued) => sameToast(queued, toast))) return;
-        toastsAdapter.addOne(state, toast);
-        if (toast.variant !== 'destructive') return;
-        const ahead = state.ids.findIndex((id) => state.entities[id].variant !== 'destructive');
-        if (ahead === -1 || ahead === state.ids.length - 1) return;
-        state.ids.pop();
-        state.ids.splice(ahead, 0, toast.id);
+        if (state.queue.some((queued) => sameToast(queued, toast))) return;
+        const ahead =
+          toast.variant === 'destructive' ? state.queue.findIndex((queued) => queued.variant !== 'destructive') : -1;
+        if (ahead === -1) state.queue.push(toast);
+        else state.queue.splice(ahead, 0, toast);
       },
       prepare: (toast: ToastInput) => ({ payload: { variant: 'default' as const, ...toast, id: nanoid() } }),
     },
     toastDismissed(state, action: PayloadAction<string>) {
-      toastsAdapter.removeOne(state, action.payload);
+      state.queue = state.queue.filter((toast) => toast.id !== action.payload);
     },
   },
 });
 
 export const { toastShown, toastDismissed } = toastsSlice.actions;
 
-type ToastsState = { toasts: ReturnType<typeof toastsSlice.getInitialState> };
+type ToastsState = { toasts: typeof initialState };
 
-export const { selectAll: selectToasts, selectTotal: selectToastCount } = toastsAdapter.getSelectors(
-  (state: ToastsState) => state.toasts,
-);
-
+export const selectToasts = (state: ToastsState): Toast[] => state.toasts.queue;
+export const selectToastCount = (state: ToastsState): number => state.toasts.queue.length;
 /** The one toast on screen: the oldest still open. */
-export const selectCurrentToast = (state: ToastsState): Toast | undefined => {
-  const [first] = state.toasts.ids;
-  return first === undefined ? undefined : state.toasts.entities[first];
-};
+export const selectCurrentToast = (state: ToastsState): Toast | undefined => state.toasts.queue[0];
 
 export default toastsSlice;
