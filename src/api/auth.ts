@@ -1,16 +1,10 @@
-import type {
-  AvailabilityResponse,
-  ChangePasswordBody,
-  MessageResponse,
-  RegisterBody,
-  ResetConfirmBody,
-  TokenResponse,
-  UpdateProfileBody,
-  UserProfile,
-} from '../../contract';
+import type { MessageResponse, RegisterBody, TokenResponse, UserProfile } from '../../contract';
 import { request } from './client';
 
-/** One function per account endpoint (SPEC.md §7); the fallbacks are SPEC.md §8's defaults. */
+/**
+ * The session's endpoints (SPEC.md §7), which the core auth saga calls on every page; the fallbacks are SPEC.md §8's
+ * defaults. The account's other endpoints are ./account.ts, fetched with the pages that use them.
+ */
 export const authApi = {
   register: (body: RegisterBody) =>
     request<TokenResponse>('/auth/register', { json: body, fallback: 'Registration failed' }),
@@ -21,28 +15,4 @@ export const authApi = {
     }),
   logout: (token: string) => request<MessageResponse>('/auth/logout', { method: 'POST', token }),
   me: (token: string) => request<UserProfile>('/users/me', { token, fallback: 'Failed to fetch user' }),
-  updateProfile: (token: string, body: UpdateProfileBody) =>
-    request<UserProfile>('/users/me', { method: 'PUT', token, json: body, fallback: 'Failed to update profile.' }),
-  deleteAccount: (token: string) =>
-    request<MessageResponse>('/users/me', { method: 'DELETE', token, fallback: 'Failed to delete account.' }),
-  checkUsername: (username: string, signal?: AbortSignal) =>
-    request<AvailabilityResponse>(`/users/check-username/${encodeURIComponent(username)}`, { signal }),
-  checkEmail: (email: string, signal?: AbortSignal) =>
-    request<AvailabilityResponse>(`/users/check-email/${encodeURIComponent(email)}`, { signal }),
-  verifyEmail: (token: string) =>
-    request<MessageResponse>('/auth/verify-email', { json: { token }, fallback: 'Failed to verify email' }),
-  resendVerification: (email: string) =>
-    request<MessageResponse>('/auth/resend-verification', {
-      json: { email },
-      fallback: 'Failed to resend verification',
-    }),
-  requestPasswordReset: (email: string) =>
-    request<MessageResponse>('/auth/password-reset/request', {
-      json: { email },
-      fallback: 'Failed to send reset email',
-    }),
-  confirmPasswordReset: (body: ResetConfirmBody) =>
-    request<MessageResponse>('/auth/password-reset/confirm', { json: body, fallback: 'Failed to reset password' }),
-  changePassword: (token: string, body: ChangePasswordBody) =>
-    request<MessageResponse>('/auth/change-password', { token, json: body, fallback: 'Failed to change password' }),
 };

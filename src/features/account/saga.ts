@@ -2,7 +2,7 @@ import type { PayloadAction } from '@reduxjs/toolkit';
 import { call, put, race, select, take, takeEvery, takeLatest, takeLeading } from 'typed-redux-saga';
 import type { ChangePasswordBody, ResetConfirmBody, UpdateProfileBody, UserProfile } from '../../../contract';
 import { VALIDATION } from '../../../contract/messages';
-import { authApi } from '../../api/auth';
+import { accountApi } from '../../api/account';
 import { ApiError, errorText } from '../../api/client';
 import {
   accountDeleted,
@@ -66,7 +66,7 @@ function detailBeyond(title: string, error: unknown): string | undefined {
 
 export function* requestPasswordReset(action: PayloadAction<{ email: string }>) {
   try {
-    yield* call(authApi.requestPasswordReset, action.payload.email);
+    yield* call(accountApi.requestPasswordReset, action.payload.email);
   } catch (error) {
     const message = errorText(error, ACCOUNT_FEEDBACK.unexpected);
     yield* put(passwordResetRequestFailed({ message }));
@@ -89,7 +89,7 @@ export function* confirmPasswordReset(action: PayloadAction<ResetConfirmBody>) {
     return;
   }
   try {
-    yield* call(authApi.confirmPasswordReset, { token, newPassword });
+    yield* call(accountApi.confirmPasswordReset, { token, newPassword });
   } catch (error) {
     const field = error instanceof ApiError ? error.field : undefined;
     yield* call(passwordResetFailedWith, errorText(error, ACCOUNT_FEEDBACK.unexpected), field);
@@ -107,7 +107,7 @@ export function* verifyEmail(action: PayloadAction<{ token: string | null }>) {
   if (current.token === token) return;
   yield* put(emailVerificationStarted({ token }));
   try {
-    yield* call(authApi.verifyEmail, token);
+    yield* call(accountApi.verifyEmail, token);
   } catch (error) {
     yield* put(emailVerificationFailed({ token, message: errorText(error, ACCOUNT_FEEDBACK.verifyFailed) }));
     yield* put(
@@ -147,7 +147,7 @@ export function* saveProfile(action: PayloadAction<UpdateProfileBody>) {
   let user: UserProfile;
   try {
     const token = yield* call(requireAccessToken);
-    user = yield* call(authApi.updateProfile, token, action.payload);
+    user = yield* call(accountApi.updateProfile, token, action.payload);
   } catch (error) {
     yield* put(profileSaveFailed({ message: errorText(error, ACCOUNT_FEEDBACK.profileSaveFailed) }));
     yield* put(
@@ -168,7 +168,7 @@ export function* saveProfile(action: PayloadAction<UpdateProfileBody>) {
 export function* changePassword(action: PayloadAction<ChangePasswordBody>) {
   try {
     const token = yield* call(requireAccessToken);
-    yield* call(authApi.changePassword, token, action.payload);
+    yield* call(accountApi.changePassword, token, action.payload);
   } catch (error) {
     const field = error instanceof ApiError ? error.field : undefined;
     yield* put(passwordChangeFailed({ message: errorText(error, ACCOUNT_FEEDBACK.passwordChangeFailed), field }));
@@ -181,7 +181,7 @@ export function* changePassword(action: PayloadAction<ChangePasswordBody>) {
 export function* deleteAccount() {
   try {
     const token = yield* call(requireAccessToken);
-    yield* call(authApi.deleteAccount, token);
+    yield* call(accountApi.deleteAccount, token);
   } catch (error) {
     yield* put(accountDeletionFailed({ message: errorText(error, ACCOUNT_FEEDBACK.deleteFailed) }));
     yield* put(

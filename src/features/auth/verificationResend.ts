@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { call, put, takeLeading } from 'typed-redux-saga';
-import { authApi } from '../../api/auth';
+import { accountApi } from '../../api/account';
 import { errorText } from '../../api/client';
 import { safely } from '../../store/safely';
 import { toastShown } from '../toasts/slice';
@@ -56,7 +56,7 @@ export const selectResend = (state: { verificationResend: ResendState }) => stat
 
 export function* resendVerification(action: PayloadAction<{ email: string }>) {
   try {
-    yield* call(authApi.resendVerification, action.payload.email);
+    yield* call(accountApi.resendVerification, action.payload.email);
   } catch (error) {
     yield* put(verificationResendFailed({ message: errorText(error, RESEND_TEXTS.failed) }));
     yield* put(

@@ -1,7 +1,7 @@
 import { call, cancelled, delay, put, takeLatest } from 'typed-redux-saga';
 import type { AvailabilityResponse } from '../../../contract';
 import { EMAIL_SHAPE, USERNAME_MIN_LENGTH, USERNAME_PATTERN } from '../../../contract/messages';
-import { authApi } from '../../api/auth';
+import { accountApi } from '../../api/account';
 import {
   availabilityChecked,
   availabilityCheckStarted,
@@ -39,13 +39,13 @@ export function* checkAvailability(field: AvailabilityField, value: string, chec
 /** Only a value that could be a username is worth a request; the form explains what is wrong with the rest. */
 export function* checkUsername({ payload: username }: ReturnType<typeof usernameEdited>) {
   if (username.length < USERNAME_MIN_LENGTH || !USERNAME_PATTERN.test(username)) return;
-  yield* call(checkAvailability, 'username' as const, username, authApi.checkUsername);
+  yield* call(checkAvailability, 'username' as const, username, accountApi.checkUsername);
 }
 
 /** SPEC.md §5: the email is checked only once it looks like an address with a dot after the @. */
 export function* checkEmail({ payload: email }: ReturnType<typeof emailEdited>) {
   if (!EMAIL_SHAPE.test(email)) return;
-  yield* call(checkAvailability, 'email' as const, email, authApi.checkEmail);
+  yield* call(checkAvailability, 'email' as const, email, accountApi.checkEmail);
 }
 
 export function* watchAvailability() {

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { VALIDATION } from '../../../../contract/messages';
+import { accountApi } from '../../../../src/api/account';
 import { authApi } from '../../../../src/api/auth';
 import { ApiError } from '../../../../src/api/client';
 import type { AuthState } from '../../../../src/features/auth/slice';
@@ -16,7 +17,7 @@ const signedIn = (auth: Partial<AuthState> = {}) => signedInState(ada, auth);
 
 const NOT_STUBBED: ApiRoute = () => apiError(404, 'Not stubbed', 'X');
 
-/** The flows under test go through authApi, spied on; the connection check is answered "not here". */
+/** The flows under test go through accountApi and authApi, spied on; the connection check is answered "not here". */
 const otherRequests: Record<string, ApiRoute> = { 'GET /whatsapp/status': NOT_STUBBED };
 
 beforeEach(() => {
@@ -56,7 +57,7 @@ describe('/account-settings', () => {
 
     it('saves the edited fields and says so', async () => {
       const saved = { ...ada, last_name: 'Byron', bio: 'Analyst' };
-      const update = jest.spyOn(authApi, 'updateProfile').mockResolvedValue(saved);
+      const update = jest.spyOn(accountApi, 'updateProfile').mockResolvedValue(saved);
       const person = userEvent.setup();
       const { store } = renderApp('/account-settings', signedIn());
       const lastName = await screen.findByLabelText(/^last name/i);
@@ -76,7 +77,7 @@ describe('/account-settings', () => {
     });
 
     it('asks for the names', async () => {
-      const update = jest.spyOn(authApi, 'updateProfile');
+      const update = jest.spyOn(accountApi, 'updateProfile');
       const person = userEvent.setup();
       renderApp('/account-settings', signedIn());
       await person.clear(await screen.findByLabelText(/^first name/i));
@@ -88,7 +89,7 @@ describe('/account-settings', () => {
     });
 
     it('says so when saving fails', async () => {
-      jest.spyOn(authApi, 'updateProfile').mockRejectedValue(new TypeError('Failed to fetch'));
+      jest.spyOn(accountApi, 'updateProfile').mockRejectedValue(new TypeError('Failed to fetch'));
       const person = userEvent.setup();
       renderApp('/account-settings', signedIn());
       await person.click(await screen.findByRole('button', { name: 'Save changes' }));
@@ -133,7 +134,7 @@ describe('/account-settings', () => {
     });
 
     it('asks for the current password and a long enough new one', async () => {
-      const change = jest.spyOn(authApi, 'changePassword');
+      const change = jest.spyOn(accountApi, 'changePassword');
       const { person } = await openTab('Security');
       await person.type(next(), 'short');
       await person.click(screen.getByRole('button', { name: 'Change password' }));
@@ -143,7 +144,7 @@ describe('/account-settings', () => {
     });
 
     it('refuses a new password of only spaces', async () => {
-      const change = jest.spyOn(authApi, 'changePassword');
+      const change = jest.spyOn(accountApi, 'changePassword');
       const { person } = await openTab('Security');
       await person.type(current(), 'old-password');
       await person.type(next(), ' '.repeat(8));
@@ -163,7 +164,7 @@ describe('/account-settings', () => {
     });
 
     it('changes the password, says so and clears the form', async () => {
-      const change = jest.spyOn(authApi, 'changePassword').mockResolvedValue({ message: 'ok' });
+      const change = jest.spyOn(accountApi, 'changePassword').mockResolvedValue({ message: 'ok' });
       const { person } = await openTab('Security');
       await person.type(current(), 'old-password');
       await person.type(next(), 'new-password-1');
@@ -196,7 +197,7 @@ describe('/account-settings', () => {
 
     it("puts the server's refusal of a common password on the new password field", async () => {
       jest
-        .spyOn(authApi, 'changePassword')
+        .spyOn(accountApi, 'changePassword')
         .mockRejectedValue(new ApiError(VALIDATION.passwordTooCommon, 422, 'validation_failed', 'newPassword'));
       const { person } = await openTab('Security');
       await person.type(current(), 'old-password');
@@ -210,7 +211,7 @@ describe('/account-settings', () => {
     });
 
     it('falls back to a general message', async () => {
-      jest.spyOn(authApi, 'changePassword').mockRejectedValue(new TypeError('Failed to fetch'));
+      jest.spyOn(accountApi, 'changePassword').mockRejectedValue(new TypeError('Failed to fetch'));
       const { person } = await openTab('Security');
       await person.type(current(), 'old-password');
       await person.type(next(), 'new-password-1');
@@ -230,7 +231,7 @@ describe('/account-settings', () => {
     });
 
     it('resends the verification mail for an unverified address', async () => {
-      const resend = jest.spyOn(authApi, 'resendVerification').mockResolvedValue({ message: 'ok' });
+      const resend = jest.spyOn(accountApi, 'resendVerification').mockResolvedValue({ message: 'ok' });
       const { person } = await openTab('Verification');
       expect(screen.getByText(/is not verified/)).toBeInTheDocument();
       await person.click(screen.getByRole('button', { name: 'Resend Email' }));
@@ -241,7 +242,7 @@ describe('/account-settings', () => {
     });
 
     it('says so when resending fails', async () => {
-      jest.spyOn(authApi, 'resendVerification').mockRejectedValue(new ApiError('Too many requests.', 429));
+      jest.spyOn(accountApi, 'resendVerification').mockRejectedValue(new ApiError('Too many requests.', 429));
       const { person } = await openTab('Verification');
       await person.click(screen.getByRole('button', { name: 'Resend Email' }));
       expect(await screen.findByText('Failed to send verification email')).toBeInTheDocument();
@@ -293,7 +294,7 @@ describe('/account-settings', () => {
 
     it('deletes the account, says so, then logs out and forgets the token', async () => {
       window.localStorage.setItem(ACCESS_TOKEN_KEY, 'token');
-      const remove = jest.spyOn(authApi, 'deleteAccount').mockResolvedValue({ message: 'ok' });
+      const remove = jest.spyOn(accountApi, 'deleteAccount').mockResolvedValue({ message: 'ok' });
       jest.spyOn(authApi, 'logout').mockRejectedValue(new ApiError('Unauthorized', 401));
       const { person, router, store } = await startDeletion();
       await person.type(confirmation(), 'DELETE');
@@ -308,7 +309,7 @@ describe('/account-settings', () => {
     });
 
     it('says so when the deletion fails and stays on the page', async () => {
-      jest.spyOn(authApi, 'deleteAccount').mockRejectedValue(new TypeError('Failed to fetch'));
+      jest.spyOn(accountApi, 'deleteAccount').mockRejectedValue(new TypeError('Failed to fetch'));
       const logout = jest.spyOn(authApi, 'logout');
       const { person, router } = await startDeletion();
       await person.type(confirmation(), 'delete');

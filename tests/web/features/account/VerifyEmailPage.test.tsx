@@ -2,6 +2,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StrictMode } from 'react';
 import { createMemoryRouter } from 'react-router';
+import { accountApi } from '../../../../src/api/account';
 import { authApi } from '../../../../src/api/auth';
 import { ApiError } from '../../../../src/api/client';
 import { pushApi } from '../../../../src/api/push';
@@ -23,13 +24,13 @@ afterEach(() => {
 
 describe('/verify-email', () => {
   it('shows Verifying Email... while the server answers', async () => {
-    jest.spyOn(authApi, 'verifyEmail').mockReturnValue(new Promise(() => undefined));
+    jest.spyOn(accountApi, 'verifyEmail').mockReturnValue(new Promise(() => undefined));
     renderApp('/verify-email?token=abc');
     expect(await screen.findByRole('heading', { name: 'Verifying Email...' })).toBeInTheDocument();
   });
 
   it('confirms the verification and offers the dashboard', async () => {
-    const verify = jest.spyOn(authApi, 'verifyEmail').mockResolvedValue({ message: 'ok' });
+    const verify = jest.spyOn(accountApi, 'verifyEmail').mockResolvedValue({ message: 'ok' });
     renderApp('/verify-email?token=abc');
     expect(await screen.findByRole('heading', { name: 'Email Verified!' })).toBeInTheDocument();
     expect(verify).toHaveBeenCalledWith('abc');
@@ -38,7 +39,7 @@ describe('/verify-email', () => {
   });
 
   it('refreshes the signed-in user after verifying', async () => {
-    jest.spyOn(authApi, 'verifyEmail').mockResolvedValue({ message: 'ok' });
+    jest.spyOn(accountApi, 'verifyEmail').mockResolvedValue({ message: 'ok' });
     const me = jest.spyOn(authApi, 'me').mockResolvedValue({ ...user, is_verified: true });
     // A signed-in tab says whether it is seen (no push meanwhile).
     jest.spyOn(pushApi, 'presence').mockResolvedValue(undefined);
@@ -50,7 +51,7 @@ describe('/verify-email', () => {
 
   it("shows the server's reason when verification fails, with ways on", async () => {
     const reason = 'This verification link is invalid or has expired. Please request a new one.';
-    jest.spyOn(authApi, 'verifyEmail').mockRejectedValue(new ApiError(reason, 400));
+    jest.spyOn(accountApi, 'verifyEmail').mockRejectedValue(new ApiError(reason, 400));
     const person = userEvent.setup();
     const { router } = renderApp('/verify-email?token=abc');
 
@@ -70,7 +71,7 @@ describe('/verify-email', () => {
   });
 
   it('fails at once without a token', async () => {
-    const verify = jest.spyOn(authApi, 'verifyEmail');
+    const verify = jest.spyOn(accountApi, 'verifyEmail');
     renderApp('/verify-email');
     expect(await screen.findByRole('heading', { name: 'Verification Failed' })).toBeInTheDocument();
     expect(screen.getByText('No verification token provided')).toBeInTheDocument();
@@ -80,7 +81,7 @@ describe('/verify-email', () => {
   });
 
   it("sends the token once under React's StrictMode, with the account feature loaded by the route", async () => {
-    const verify = jest.spyOn(authApi, 'verifyEmail').mockResolvedValue({ message: 'ok' });
+    const verify = jest.spyOn(accountApi, 'verifyEmail').mockResolvedValue({ message: 'ok' });
     const store = setupStore(undefined, { navigate: (to, options) => router.navigate(to, options) });
     expect(store.getState()).not.toHaveProperty('account');
     const router = createMemoryRouter(createRoutes(store.loadFeature), { initialEntries: ['/verify-email?token=abc'] });

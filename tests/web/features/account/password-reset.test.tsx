@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { VALIDATION } from '../../../../contract/messages';
-import { authApi } from '../../../../src/api/auth';
+import { accountApi } from '../../../../src/api/account';
 import { ApiError } from '../../../../src/api/client';
 import { renderApp } from '../../support/render';
 
@@ -28,7 +28,7 @@ describe('/forgot-password', () => {
   });
 
   it('asks for an email address before sending', async () => {
-    const request = jest.spyOn(authApi, 'requestPasswordReset');
+    const request = jest.spyOn(accountApi, 'requestPasswordReset');
     const user = userEvent.setup();
     renderApp('/forgot-password');
     await user.click(await screen.findByRole('button', { name: 'Send reset link' }));
@@ -40,7 +40,7 @@ describe('/forgot-password', () => {
   });
 
   it('sends the link, confirms it and disables the form', async () => {
-    const request = jest.spyOn(authApi, 'requestPasswordReset').mockResolvedValue({ message: 'ok' });
+    const request = jest.spyOn(accountApi, 'requestPasswordReset').mockResolvedValue({ message: 'ok' });
     const user = userEvent.setup();
     renderApp('/forgot-password');
     await user.type(await screen.findByRole('textbox', { name: /email address/i }), 'ada@example.com');
@@ -54,7 +54,7 @@ describe('/forgot-password', () => {
   });
 
   it("shows the server's message when sending fails and lets the user try again", async () => {
-    jest.spyOn(authApi, 'requestPasswordReset').mockRejectedValue(new ApiError('Too many requests.', 429));
+    jest.spyOn(accountApi, 'requestPasswordReset').mockRejectedValue(new ApiError('Too many requests.', 429));
     const user = userEvent.setup();
     renderApp('/forgot-password');
     await user.type(await screen.findByRole('textbox', { name: /email address/i }), 'ada@example.com');
@@ -95,7 +95,7 @@ describe('/reset-password', () => {
   });
 
   it('asks for matching passwords', async () => {
-    const confirm = jest.spyOn(authApi, 'confirmPasswordReset');
+    const confirm = jest.spyOn(accountApi, 'confirmPasswordReset');
     const user = userEvent.setup();
     renderApp('/reset-password?token=abc');
     await user.type(await screen.findByLabelText(/^new password/i), 'long-enough-1');
@@ -106,7 +106,7 @@ describe('/reset-password', () => {
   });
 
   it('refuses a password of only spaces before sending it', async () => {
-    const confirm = jest.spyOn(authApi, 'confirmPasswordReset');
+    const confirm = jest.spyOn(accountApi, 'confirmPasswordReset');
     const user = userEvent.setup();
     renderApp('/reset-password?token=abc');
     await user.type(await screen.findByLabelText(/^new password/i), ' '.repeat(8));
@@ -127,7 +127,7 @@ describe('/reset-password', () => {
   });
 
   it('resets the password with the token of the link and leads back to login', async () => {
-    const confirm = jest.spyOn(authApi, 'confirmPasswordReset').mockResolvedValue({ message: 'ok' });
+    const confirm = jest.spyOn(accountApi, 'confirmPasswordReset').mockResolvedValue({ message: 'ok' });
     const user = userEvent.setup();
     renderApp('/reset-password?token=abc');
     await user.type(await screen.findByLabelText(/^new password/i), 'long-enough-1');
@@ -141,7 +141,7 @@ describe('/reset-password', () => {
 
   it("shows the server's message when the reset fails", async () => {
     const expired = 'This password reset link is invalid or has expired. Please request a new one.';
-    jest.spyOn(authApi, 'confirmPasswordReset').mockRejectedValue(new ApiError(expired, 400));
+    jest.spyOn(accountApi, 'confirmPasswordReset').mockRejectedValue(new ApiError(expired, 400));
     const user = userEvent.setup();
     renderApp('/reset-password?token=abc');
     await user.type(await screen.findByLabelText(/^new password/i), 'long-enough-1');
@@ -155,7 +155,7 @@ describe('/reset-password', () => {
 
   it("puts the server's refusal of a common password on the new password field until it is edited", async () => {
     const tooCommon = new ApiError(VALIDATION.passwordTooCommon, 422, 'validation_failed', 'newPassword');
-    jest.spyOn(authApi, 'confirmPasswordReset').mockRejectedValue(tooCommon);
+    jest.spyOn(accountApi, 'confirmPasswordReset').mockRejectedValue(tooCommon);
     const user = userEvent.setup();
     renderApp('/reset-password?token=abc');
     await user.type(await screen.findByLabelText(/^new password/i), 'password1');

@@ -2,7 +2,7 @@ import { expectSaga } from 'redux-saga-test-plan';
 import * as matchers from 'redux-saga-test-plan/matchers';
 import { throwError } from 'redux-saga-test-plan/providers';
 import { VALIDATION } from '../../../../contract/messages';
-import { authApi } from '../../../../src/api/auth';
+import { accountApi } from '../../../../src/api/account';
 import { ApiError } from '../../../../src/api/client';
 import {
   accountDeleted,
@@ -70,15 +70,17 @@ describe('account sagas', () => {
 
     it('reports the mail as sent', () =>
       expectSaga(requestPasswordReset, event)
-        .provide([[matchers.call.fn(authApi.requestPasswordReset), { message: 'ok' }]])
-        .call(authApi.requestPasswordReset, 'ada@example.com')
+        .provide([[matchers.call.fn(accountApi.requestPasswordReset), { message: 'ok' }]])
+        .call(accountApi.requestPasswordReset, 'ada@example.com')
         .put(passwordResetEmailSent())
         .put.like(toast({ title: 'Password reset email sent', variant: 'success' }))
         .run());
 
     it("shows the server's message on failure", () =>
       expectSaga(requestPasswordReset, event)
-        .provide([[matchers.call.fn(authApi.requestPasswordReset), throwError(new ApiError('Too many requests', 429))]])
+        .provide([
+          [matchers.call.fn(accountApi.requestPasswordReset), throwError(new ApiError('Too many requests', 429))],
+        ])
         .put(passwordResetRequestFailed({ message: 'Too many requests' }))
         .put.like(toast({ title: 'Error', description: 'Too many requests', variant: 'destructive' }))
         .not.put(passwordResetEmailSent())
@@ -86,7 +88,7 @@ describe('account sagas', () => {
 
     it('falls back to a general message when the request never reached the server', () =>
       expectSaga(requestPasswordReset, event)
-        .provide([[matchers.call.fn(authApi.requestPasswordReset), throwError(networkDown)]])
+        .provide([[matchers.call.fn(accountApi.requestPasswordReset), throwError(networkDown)]])
         .put.like(toast({ title: 'Error', description: 'An unexpected error occurred.', variant: 'destructive' }))
         .run());
   });
@@ -96,8 +98,8 @@ describe('account sagas', () => {
 
     it('reports success', () =>
       expectSaga(confirmPasswordReset, event)
-        .provide([[matchers.call.fn(authApi.confirmPasswordReset), { message: 'ok' }]])
-        .call(authApi.confirmPasswordReset, { token: 'reset-token', newPassword: 'new-password' })
+        .provide([[matchers.call.fn(accountApi.confirmPasswordReset), { message: 'ok' }]])
+        .call(accountApi.confirmPasswordReset, { token: 'reset-token', newPassword: 'new-password' })
         .put(passwordResetSucceeded())
         .put.like(toast({ title: 'Password reset successful', variant: 'success' }))
         .run());
@@ -105,7 +107,7 @@ describe('account sagas', () => {
     it("shows the server's message on failure", () => {
       const expired = new ApiError('This password reset link is invalid or has expired.', 400);
       return expectSaga(confirmPasswordReset, event)
-        .provide([[matchers.call.fn(authApi.confirmPasswordReset), throwError(expired)]])
+        .provide([[matchers.call.fn(accountApi.confirmPasswordReset), throwError(expired)]])
         .put(passwordResetFailed({ message: expired.message, field: undefined }))
         .put.like(toast({ title: 'Error', description: expired.message, variant: 'destructive' }))
         .run();
@@ -114,7 +116,7 @@ describe('account sagas', () => {
     it('keeps the field the server blamed', () => {
       const tooCommon = new ApiError(VALIDATION.passwordTooCommon, 422, 'validation_failed', 'newPassword');
       return expectSaga(confirmPasswordReset, event)
-        .provide([[matchers.call.fn(authApi.confirmPasswordReset), throwError(tooCommon)]])
+        .provide([[matchers.call.fn(accountApi.confirmPasswordReset), throwError(tooCommon)]])
         .put(passwordResetFailed({ message: VALIDATION.passwordTooCommon, field: 'newPassword' }))
         .put.like(toast({ title: 'Error', description: VALIDATION.passwordTooCommon, variant: 'destructive' }))
         .run();
@@ -122,14 +124,14 @@ describe('account sagas', () => {
 
     it('falls back to a general message on a network failure', () =>
       expectSaga(confirmPasswordReset, event)
-        .provide([[matchers.call.fn(authApi.confirmPasswordReset), throwError(networkDown)]])
+        .provide([[matchers.call.fn(accountApi.confirmPasswordReset), throwError(networkDown)]])
         .put(passwordResetFailed({ message: 'An unexpected error occurred.', field: undefined }))
         .run());
 
     it('does not call the server without a token', () =>
       expectSaga(confirmPasswordReset, passwordResetSubmitted({ token: '', newPassword: 'new-password' }))
-        .provide([[matchers.call.fn(authApi.confirmPasswordReset), { message: 'ok' }]])
-        .not.call.fn(authApi.confirmPasswordReset)
+        .provide([[matchers.call.fn(accountApi.confirmPasswordReset), { message: 'ok' }]])
+        .not.call.fn(accountApi.confirmPasswordReset)
         .put(passwordResetFailed({ message: 'Invalid or missing password reset token.', field: undefined }))
         .put.like(
           toast({ title: 'Error', description: 'Invalid or missing password reset token.', variant: 'destructive' }),
@@ -143,9 +145,9 @@ describe('account sagas', () => {
     it('verifies, says so, and refreshes the signed-in user', async () => {
       const { storeState } = await expectSaga(verifyEmail, event)
         .withReducer(testReducer, stateWith())
-        .provide([[matchers.call.fn(authApi.verifyEmail), { message: 'ok' }]])
+        .provide([[matchers.call.fn(accountApi.verifyEmail), { message: 'ok' }]])
         .put(emailVerificationStarted({ token: 'verify-token' }))
-        .call(authApi.verifyEmail, 'verify-token')
+        .call(accountApi.verifyEmail, 'verify-token')
         .put(emailVerified({ token: 'verify-token' }))
         .put.like(toast({ title: 'Email verified successfully!', variant: 'success' }))
         .put(userRefreshRequested({ force: true }))
@@ -160,7 +162,7 @@ describe('account sagas', () => {
     it('does not ask for the user when nobody is signed in', () =>
       expectSaga(verifyEmail, event)
         .withReducer(testReducer, signedOut())
-        .provide([[matchers.call.fn(authApi.verifyEmail), { message: 'ok' }]])
+        .provide([[matchers.call.fn(accountApi.verifyEmail), { message: 'ok' }]])
         .put(emailVerified({ token: 'verify-token' }))
         .not.put(userRefreshRequested({ force: true }))
         .run());
@@ -168,7 +170,7 @@ describe('account sagas', () => {
     it("keeps the server's reason and shows the failure toast", () =>
       expectSaga(verifyEmail, event)
         .withReducer(testReducer, signedOut())
-        .provide([[matchers.call.fn(authApi.verifyEmail), throwError(new ApiError('Link expired.', 400))]])
+        .provide([[matchers.call.fn(accountApi.verifyEmail), throwError(new ApiError('Link expired.', 400))]])
         .put(emailVerificationFailed({ token: 'verify-token', message: 'Link expired.' }))
         .put.like(
           toast({
@@ -183,7 +185,7 @@ describe('account sagas', () => {
     it('falls back to the expired-link reason when the server gave none', () =>
       expectSaga(verifyEmail, event)
         .withReducer(testReducer, signedOut())
-        .provide([[matchers.call.fn(authApi.verifyEmail), throwError(networkDown)]])
+        .provide([[matchers.call.fn(accountApi.verifyEmail), throwError(networkDown)]])
         .put(
           emailVerificationFailed({
             token: 'verify-token',
@@ -195,18 +197,18 @@ describe('account sagas', () => {
     it('does nothing when the page has no token', () =>
       expectSaga(verifyEmail, verifyEmailPageOpened({ token: null }))
         .withReducer(testReducer, signedOut())
-        .not.call.fn(authApi.verifyEmail)
+        .not.call.fn(accountApi.verifyEmail)
         .not.put.actionType(emailVerificationStarted.type)
         .run());
 
     it('sends a token once even when the page opens twice (StrictMode)', async () => {
       const { effects } = await expectSaga(watchAccount)
         .withReducer(testReducer, signedOut())
-        .provide([[matchers.call.fn(authApi.verifyEmail), { message: 'ok' }]])
+        .provide([[matchers.call.fn(accountApi.verifyEmail), { message: 'ok' }]])
         .dispatch(event)
         .dispatch(event)
         .silentRun(50);
-      expect(effects.call.filter((effect) => effect.payload.fn === authApi.verifyEmail)).toHaveLength(1);
+      expect(effects.call.filter((effect) => effect.payload.fn === accountApi.verifyEmail)).toHaveLength(1);
     });
   });
 
@@ -260,10 +262,10 @@ describe('account sagas', () => {
       return expectSaga(saveProfile, event)
         .withState(stateWith())
         .provide([
-          [matchers.call.fn(authApi.updateProfile), saved],
+          [matchers.call.fn(accountApi.updateProfile), saved],
           [matchers.call.fn(Date.now), 1234],
         ])
-        .call(authApi.updateProfile, 'token', changes)
+        .call(accountApi.updateProfile, 'token', changes)
         .put(userLoaded({ user: saved, fetchedAt: 1234 }))
         .put(profileSaved())
         .put.like(toast({ title: 'Profile updated successfully.', variant: 'success' }))
@@ -273,7 +275,7 @@ describe('account sagas', () => {
     it('says the update failed', () =>
       expectSaga(saveProfile, event)
         .withState(stateWith())
-        .provide([[matchers.call.fn(authApi.updateProfile), throwError(networkDown)]])
+        .provide([[matchers.call.fn(accountApi.updateProfile), throwError(networkDown)]])
         .put(profileSaveFailed({ message: 'Failed to update profile.' }))
         .put.like(toast({ title: 'Failed to update profile.', variant: 'destructive' }))
         .not.put.actionType(userLoaded.type)
@@ -282,7 +284,7 @@ describe('account sagas', () => {
     it('fails without calling the server when nobody is signed in', () =>
       expectSaga(saveProfile, event)
         .withState(signedOut())
-        .not.call.fn(authApi.updateProfile)
+        .not.call.fn(accountApi.updateProfile)
         .put.actionType(profileSaveFailed.type)
         .run());
   });
@@ -294,8 +296,8 @@ describe('account sagas', () => {
     it('changes the password and says so', () =>
       expectSaga(changePassword, event)
         .withState(stateWith())
-        .provide([[matchers.call.fn(authApi.changePassword), { message: 'ok' }]])
-        .call(authApi.changePassword, 'token', body)
+        .provide([[matchers.call.fn(accountApi.changePassword), { message: 'ok' }]])
+        .call(accountApi.changePassword, 'token', body)
         .put(passwordChanged())
         .put.like(toast({ title: 'Password changed successfully.', variant: 'success' }))
         .run());
@@ -305,7 +307,7 @@ describe('account sagas', () => {
         .withState(stateWith())
         .provide([
           [
-            matchers.call.fn(authApi.changePassword),
+            matchers.call.fn(accountApi.changePassword),
             throwError(new ApiError(VALIDATION.currentPasswordWrong, 400, 'VALIDATION', 'currentPassword')),
           ],
         ])
@@ -316,7 +318,7 @@ describe('account sagas', () => {
     it('falls back to a general message', () =>
       expectSaga(changePassword, event)
         .withState(stateWith())
-        .provide([[matchers.call.fn(authApi.changePassword), throwError(networkDown)]])
+        .provide([[matchers.call.fn(accountApi.changePassword), throwError(networkDown)]])
         .put(passwordChangeFailed({ message: 'Failed to change password.', field: undefined }))
         .run());
   });
@@ -325,8 +327,8 @@ describe('account sagas', () => {
     it('deletes, says so, then logs out', () =>
       expectSaga(deleteAccount)
         .withState(stateWith())
-        .provide([[matchers.call.fn(authApi.deleteAccount), { message: 'ok' }]])
-        .call(authApi.deleteAccount, 'token')
+        .provide([[matchers.call.fn(accountApi.deleteAccount), { message: 'ok' }]])
+        .call(accountApi.deleteAccount, 'token')
         .put(accountDeleted())
         .put.like(toast({ title: 'Account Deleted', variant: 'success' }))
         .put(logoutRequested())
@@ -335,7 +337,7 @@ describe('account sagas', () => {
     it('says the deletion failed and stays signed in', () =>
       expectSaga(deleteAccount)
         .withState(stateWith())
-        .provide([[matchers.call.fn(authApi.deleteAccount), throwError(networkDown)]])
+        .provide([[matchers.call.fn(accountApi.deleteAccount), throwError(networkDown)]])
         .put(accountDeletionFailed({ message: 'Failed to delete account.' }))
         .put.like(toast({ title: 'Failed to delete account.', variant: 'destructive' }))
         .not.put(logoutRequested())

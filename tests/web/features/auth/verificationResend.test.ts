@@ -2,7 +2,7 @@ import type { UnknownAction } from '@reduxjs/toolkit';
 import { expectSaga } from 'redux-saga-test-plan';
 import * as matchers from 'redux-saga-test-plan/matchers';
 import { throwError } from 'redux-saga-test-plan/providers';
-import { authApi } from '../../../../src/api/auth';
+import { accountApi } from '../../../../src/api/account';
 import { ApiError } from '../../../../src/api/client';
 import { loggedOut } from '../../../../src/features/auth/slice';
 import verificationResendSlice, {
@@ -54,8 +54,8 @@ describe('resending the verification mail', () => {
 
     it('reports the mail as sent', () =>
       expectSaga(resendVerification, event)
-        .provide([[matchers.call.fn(authApi.resendVerification), { message: 'ok' }]])
-        .call(authApi.resendVerification, 'ada@example.com')
+        .provide([[matchers.call.fn(accountApi.resendVerification), { message: 'ok' }]])
+        .call(accountApi.resendVerification, 'ada@example.com')
         .put(verificationEmailResent())
         .put.like(
           toast({
@@ -68,7 +68,7 @@ describe('resending the verification mail', () => {
 
     it('asks to try later on failure', () =>
       expectSaga(resendVerification, event)
-        .provide([[matchers.call.fn(authApi.resendVerification), throwError(new ApiError('Slow down', 429))]])
+        .provide([[matchers.call.fn(accountApi.resendVerification), throwError(new ApiError('Slow down', 429))]])
         .put(verificationResendFailed({ message: 'Slow down' }))
         .put.like(
           toast({

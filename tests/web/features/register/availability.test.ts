@@ -2,7 +2,7 @@ import { expectSaga } from 'redux-saga-test-plan';
 import * as matchers from 'redux-saga-test-plan/matchers';
 import { throwError } from 'redux-saga-test-plan/providers';
 import type { CallEffectDescriptor } from 'redux-saga/effects';
-import { authApi } from '../../../../src/api/auth';
+import { accountApi } from '../../../../src/api/account';
 import { ApiError } from '../../../../src/api/client';
 import availabilitySlice, {
   availabilityChecked,
@@ -95,7 +95,7 @@ describe('the availability sagas', () => {
   it('waits for typing to stop, then reports the answer for that value', async () => {
     const { storeState } = await expectSaga(checkUsername, usernameEdited('ada'))
       .withReducer(reducer, reduce(usernameEdited('ada')))
-      .provide([noDelays, [matchers.call.fn(authApi.checkUsername), { exists: true }]])
+      .provide([noDelays, [matchers.call.fn(accountApi.checkUsername), { exists: true }]])
       .call(DELAY_FN, AVAILABILITY_DEBOUNCE_MS)
       .put(availabilityCheckStarted({ field: 'username', value: 'ada' }))
       .put(availabilityChecked({ field: 'username', value: 'ada', exists: true }))
@@ -106,7 +106,7 @@ describe('the availability sagas', () => {
   it('reports a free username as available', async () => {
     const { storeState } = await expectSaga(checkUsername, usernameEdited('ada'))
       .withReducer(reducer, reduce(usernameEdited('ada')))
-      .provide([noDelays, [matchers.call.fn(authApi.checkUsername), { exists: false }]])
+      .provide([noDelays, [matchers.call.fn(accountApi.checkUsername), { exists: false }]])
       .run();
     expect(storeState.username).toEqual({ status: 'available', value: 'ada' });
   });
@@ -114,7 +114,7 @@ describe('the availability sagas', () => {
   it('counts a failed check as available', async () => {
     const { storeState } = await expectSaga(checkUsername, usernameEdited('ada'))
       .withReducer(reducer, reduce(usernameEdited('ada')))
-      .provide([noDelays, [matchers.call.fn(authApi.checkUsername), throwError(new ApiError('Bad gateway', 502))]])
+      .provide([noDelays, [matchers.call.fn(accountApi.checkUsername), throwError(new ApiError('Bad gateway', 502))]])
       .put(availabilityChecked({ field: 'username', value: 'ada', exists: false }))
       .run();
     expect(storeState.username).toEqual({ status: 'available', value: 'ada' });
@@ -124,23 +124,26 @@ describe('the availability sagas', () => {
     const { storeState } = await expectSaga(checkUsername, usernameEdited(''))
       .withReducer(reducer, reduce(usernameEdited('ada'), usernameEdited('')))
       .provide([noDelays])
-      .not.call.fn(authApi.checkUsername)
+      .not.call.fn(accountApi.checkUsername)
       .not.put.actionType(availabilityCheckStarted.type)
       .run();
     expect(storeState.username).toEqual({ status: 'idle', value: '' });
   });
 
   it('does not ask about a username that is too short to be one', () =>
-    expectSaga(checkUsername, usernameEdited('ad')).provide([noDelays]).not.call.fn(authApi.checkUsername).run());
+    expectSaga(checkUsername, usernameEdited('ad')).provide([noDelays]).not.call.fn(accountApi.checkUsername).run());
 
   it('checks the email only once it has a dot after the @', async () => {
-    await expectSaga(checkEmail, emailEdited('ada@example')).provide([noDelays]).not.call.fn(authApi.checkEmail).run();
+    await expectSaga(checkEmail, emailEdited('ada@example'))
+      .provide([noDelays])
+      .not.call.fn(accountApi.checkEmail)
+      .run();
     await expectSaga(checkEmail, emailEdited('ada.lovelace@example'))
       .provide([noDelays])
-      .not.call.fn(authApi.checkEmail)
+      .not.call.fn(accountApi.checkEmail)
       .run();
     await expectSaga(checkEmail, emailEdited('ada@example.com'))
-      .provide([noDelays, [matchers.call.fn(authApi.checkEmail), { exists: true }]])
+      .provide([noDelays, [matchers.call.fn(accountApi.checkEmail), { exists: true }]])
       .put(availabilityChecked({ field: 'email', value: 'ada@example.com', exists: true }))
       .run();
   });
@@ -148,7 +151,7 @@ describe('the availability sagas', () => {
   it('cancels the wait of an older value when a newer keystroke comes', async () => {
     const time = controlledTime();
     const run = expectSaga(watchAvailability)
-      .provide([time.provider, [matchers.call.fn(authApi.checkUsername), { exists: false }]])
+      .provide([time.provider, [matchers.call.fn(accountApi.checkUsername), { exists: false }]])
       .dispatch(usernameEdited('ada'))
       .dispatch(usernameEdited('ada_l'))
       .not.put(availabilityCheckStarted({ field: 'username', value: 'ada' }))
@@ -170,7 +173,7 @@ describe('the availability sagas', () => {
         noDelays,
         {
           call: (effect: CallEffectDescriptor<unknown>, next: () => unknown) => {
-            if (effect.fn !== authApi.checkUsername) return next();
+            if (effect.fn !== accountApi.checkUsername) return next();
             const [value, signal] = effect.args as [string, AbortSignal];
             signals.set(value, signal);
             // The older value's answer comes only once its request was given up: late, and to be ignored.
