@@ -1,3 +1,5 @@
+import { LOGGED_OUT, SESSION_EXPIRED } from './session-messages';
+
 /**
  * The exact texts of SPEC.md §5 that both the SPA (Yup schemas) and the server (its own checks)
  * show, in one place so that they cannot drift apart.
@@ -44,5 +46,25 @@ export const VALIDATION = {
   verifyTokenMissing: 'No verification token provided',
 } as const;
 
-// The session's texts live apart so that the landing page's script carries only them.
-export { ACCOUNT_MESSAGES, AUTH_ERRORS } from './session-messages';
+/**
+ * Texts of sign-in, sign-out and account calls, shared by the API and the SPA; the two the core saga shows are
+ * ./session-messages.ts's, so that the landing page's script carries only them.
+ */
+export const AUTH_ERRORS = {
+  badCredentials: 'Incorrect email/username or password',
+  sessionExpired: SESSION_EXPIRED,
+  verifyLinkInvalid: 'This verification link is invalid or has expired. Please request a new one.',
+  resetLinkInvalid: 'This password reset link is invalid or has expired. Please request a new one.',
+  verificationRequired: 'Please verify your email address first.',
+} as const;
+
+/** The `message` of successful account calls (SPEC.md §8's success toasts where it names one). */
+export const ACCOUNT_MESSAGES = {
+  loggedOut: LOGGED_OUT,
+  accountDeleted: 'Your account and all its data have been deleted.',
+  emailVerified: 'Email verified successfully!',
+  verificationResent: 'If an unverified account exists for that address, a new verification link is on its way.',
+  resetRequested: 'If an account exists for that address, a password reset link is on its way.',
+  passwordReset: 'Password reset successful',
+  passwordChanged: 'Password changed successfully.',
+} as const;

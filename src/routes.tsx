@@ -36,8 +36,8 @@ export function createRoutes(loadFeature: LoadFeature): RouteObject[] {
       HydrateFallback: () => null,
       children: [
         { index: true, lazy: page(() => import('./features/landing/LandingPage')) },
-        { path: 'login', lazy: page(() => import('./features/auth/LoginPage')) },
-        { path: 'register', lazy: page(() => import('./features/register/RegisterPage'), 'register') },
+        { path: 'login', lazy: page(() => import('./features/auth/LoginPage'), 'signIn') },
+        { path: 'register', lazy: page(() => import('./features/register/RegisterPage'), 'register', 'signIn') },
         { path: 'forgot-password', lazy: page(() => import('./features/account/ForgotPasswordPage'), 'account') },
         { path: 'reset-password', lazy: page(() => import('./features/account/ResetPasswordPage'), 'account') },
         { path: 'verify-email', lazy: page(() => import('./features/account/VerifyEmailPage'), 'account') },

@@ -7,6 +7,7 @@ import type { Feature } from '../store/feature';
  * session, the connection and the live stream).
  */
 export const FEATURES = {
+  signIn: () => import(/* webpackChunkName: "feature-sign-in" */ './auth/feature'),
   account: () => import(/* webpackChunkName: "feature-account" */ './account/feature'),
   register: () => import(/* webpackChunkName: "feature-register" */ './register/feature'),
   onboarding: () => import(/* webpackChunkName: "feature-onboarding" */ './onboarding/feature'),

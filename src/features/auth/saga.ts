@@ -1,18 +1,11 @@
 import type { Task } from 'redux-saga';
 import { call, cancel, fork, put, select, take, takeLeading } from 'typed-redux-saga';
-import type { TokenResponse } from '../../../contract';
-import { ACCOUNT_MESSAGES, AUTH_ERRORS } from '../../../contract/session-messages';
+import { LOGGED_OUT, SESSION_EXPIRED } from '../../../contract/session-messages';
 import { authApi } from '../../api/auth';
 import { ApiError, errorText } from '../../api/client';
 import {
   loggedOut,
-  loginFailed,
-  loginSubmitted,
-  loginSucceeded,
   logoutRequested,
-  registerFailed,
-  registerSubmitted,
-  registerSucceeded,
   selectAccessToken,
   selectUserFetchedAt,
   userConfirmed,
@@ -23,59 +16,16 @@ import {
 import { toastShown } from '../toasts/slice';
 import { navigateTo } from '../../store/navigation';
 import { safely } from '../../store/safely';
-import { clearStoredToken, storeToken } from './session';
+import { clearStoredToken } from './session';
 
 /** SPEC.md §9: a cached user younger than this is not fetched again unless asked to. */
 export const USER_FRESHNESS_MS = 5 * 60 * 1000;
-
-/** The server's words when it sent some, else SPEC.md §8's default for the call. */
-function failureOf(error: unknown, fallback: string): { message: string; field?: string } {
-  const message = errorText(error, fallback);
-  return error instanceof ApiError ? { message, field: error.field } : { message };
-}
-
-export function* login({ payload }: ReturnType<typeof loginSubmitted>) {
-  let response: TokenResponse;
-  try {
-    response = yield* call(authApi.login, payload.emailOrUsername, payload.password, payload.rememberMe);
-  } catch (error) {
-    const failure = failureOf(error, 'Login failed');
-    yield* put(loginFailed(failure));
-    yield* put(toastShown({ title: 'Login failed', description: failure.message, variant: 'destructive' }));
-    return;
-  }
-  yield* call(storeToken, response.access_token, payload.rememberMe ? ('local' as const) : ('session' as const));
-  yield* put(loginSucceeded({ accessToken: response.access_token }));
-  yield* put(toastShown({ title: 'Login successful', description: 'Welcome back!', variant: 'success' }));
-  // The login page sends the user on to where they came from once the store says authenticated.
-  yield* put(userRefreshRequested({ force: true }));
-}
-
-export function* register({ payload }: ReturnType<typeof registerSubmitted>) {
-  let response: TokenResponse;
-  try {
-    response = yield* call(authApi.register, payload);
-  } catch (error) {
-    const failure = failureOf(error, 'Registration failed');
-    yield* put(registerFailed(failure));
-    yield* put(toastShown({ title: 'Registration failed', description: failure.message, variant: 'destructive' }));
-    return;
-  }
-  // SPEC.md §4: registration always remembers the token.
-  yield* call(storeToken, response.access_token, 'local' as const);
-  yield* put(registerSucceeded({ accessToken: response.access_token }));
-  yield* put(
-    toastShown({ title: 'Registration successful', description: 'Welcome to our platform!', variant: 'success' }),
-  );
-  yield* put(userRefreshRequested({ force: true }));
-  yield* call(navigateTo, '/dashboard', { replace: true });
-}
 
 /** The server no longer accepts the stored token: the session is over, as after a logout. */
 export function* endSession() {
   yield* call(clearStoredToken);
   yield* put(loggedOut());
-  yield* put(toastShown({ title: AUTH_ERRORS.sessionExpired, variant: 'destructive' }));
+  yield* put(toastShown({ title: SESSION_EXPIRED, variant: 'destructive' }));
 }
 
 /** Loads the signed-in user unless the cached one is fresh, then the connection status that goes with it. */
@@ -94,7 +44,7 @@ export function* refreshUser({ payload }: ReturnType<typeof userRefreshRequested
       if (error instanceof ApiError && error.status === 401) {
         yield* call(endSession);
       } else {
-        yield* put(userLoadFailed({ message: failureOf(error, 'Failed to fetch user').message }));
+        yield* put(userLoadFailed({ message: errorText(error, 'Failed to fetch user') }));
       }
       return;
     }
@@ -125,7 +75,7 @@ export function* logout() {
   }
   yield* call(clearStoredToken);
   yield* put(loggedOut());
-  yield* put(toastShown({ title: ACCOUNT_MESSAGES.loggedOut, variant: 'success' }));
+  yield* put(toastShown({ title: LOGGED_OUT, variant: 'success' }));
   yield* call(navigateTo, '/login');
 }
 
@@ -145,9 +95,8 @@ export function* watchUserRefresh() {
   }
 }
 
+/** The session's flows on every page; signing in and registering come with their pages (./signIn.ts). */
 export function* watchAuth() {
-  yield* takeLeading(loginSubmitted, safely(login));
-  yield* takeLeading(registerSubmitted, safely(register));
   yield* fork(watchUserRefresh);
   yield* takeLeading(logoutRequested, safely(logout));
 }

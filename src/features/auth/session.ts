@@ -1,5 +1,5 @@
 import { put, select } from 'typed-redux-saga';
-import { AUTH_ERRORS } from '../../../contract/messages';
+import { SESSION_EXPIRED } from '../../../contract/session-messages';
 import { ApiError } from '../../api/client';
 import { selectAccessToken, sessionRestored } from './slice';
 
@@ -35,6 +35,6 @@ export function* restoreSession() {
 /** The signed-in owner's access token, for a saga's API call; none means the session is over (a 401). */
 export function* requireAccessToken() {
   const token = yield* select(selectAccessToken);
-  if (!token) throw new ApiError(AUTH_ERRORS.sessionExpired, 401);
+  if (!token) throw new ApiError(SESSION_EXPIRED, 401);
   return token;
 }

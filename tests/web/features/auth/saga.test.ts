@@ -4,6 +4,7 @@ import { throwError } from 'redux-saga-test-plan/providers';
 import type { TokenResponse } from '../../../../contract';
 import { AUTH_ERRORS } from '../../../../contract/messages';
 import { authApi } from '../../../../src/api/auth';
+import { signInApi } from '../../../../src/api/signIn';
 import { ApiError } from '../../../../src/api/client';
 import { usernameEdited } from '../../../../src/features/register/slice';
 import {
@@ -22,14 +23,8 @@ import {
 } from '../../../../src/features/auth/slice';
 import { connectionChecked, connectionCheckStarted } from '../../../../src/features/connection/slice';
 import { toastShown, type ToastInput } from '../../../../src/features/toasts/slice';
-import {
-  login,
-  logout,
-  refreshUser,
-  register,
-  USER_FRESHNESS_MS,
-  watchUserRefresh,
-} from '../../../../src/features/auth/saga';
+import { logout, refreshUser, USER_FRESHNESS_MS, watchUserRefresh } from '../../../../src/features/auth/saga';
+import { login, register } from '../../../../src/features/auth/signIn';
 import { NAVIGATE_CONTEXT_KEY } from '../../../../src/store/navigation';
 import { ACCESS_TOKEN_KEY } from '../../../../src/features/auth/session';
 import type { RootState } from '../../../../src/store';
@@ -60,8 +55,8 @@ describe('login', () => {
     window.sessionStorage.setItem(ACCESS_TOKEN_KEY, 'older-token');
     await expectSaga(login, submitted(true))
       .withReducer(testReducer, anonymous())
-      .provide([[matchers.call.fn(authApi.login), token]])
-      .call(authApi.login, 'ada', 'analytical-engine', true)
+      .provide([[matchers.call.fn(signInApi.login), token]])
+      .call(signInApi.login, 'ada', 'analytical-engine', true)
       .put(loginSucceeded({ accessToken: 'fresh-token' }))
       .put.like(toast({ title: 'Login successful', description: 'Welcome back!', variant: 'success' }))
       .put(userRefreshRequested({ force: true }))
@@ -73,7 +68,7 @@ describe('login', () => {
   it('keeps the token in session storage without remember me', async () => {
     const { storeState } = await expectSaga(login, submitted(false))
       .withReducer(testReducer, anonymous())
-      .provide([[matchers.call.fn(authApi.login), token]])
+      .provide([[matchers.call.fn(signInApi.login), token]])
       .run();
     expect(window.sessionStorage.getItem(ACCESS_TOKEN_KEY)).toBe('fresh-token');
     expect(window.localStorage.getItem(ACCESS_TOKEN_KEY)).toBeNull();
@@ -87,7 +82,7 @@ describe('login', () => {
         ...anonymous(),
         auth: { ...anonymous().auth, login: { status: 'submitting', error: null, field: null } },
       })
-      .provide([[matchers.call.fn(authApi.login), throwError(wrong)]])
+      .provide([[matchers.call.fn(signInApi.login), throwError(wrong)]])
       .put(loginFailed({ message: AUTH_ERRORS.badCredentials, field: undefined }))
       .put.like(toast({ title: 'Login failed', description: AUTH_ERRORS.badCredentials, variant: 'destructive' }))
       .not.put.actionType(loginSucceeded.type)
@@ -99,7 +94,7 @@ describe('login', () => {
 
   it("says 'Login failed' when the request never reached the server", () =>
     expectSaga(login, submitted(false))
-      .provide([[matchers.call.fn(authApi.login), throwError(new TypeError('Failed to fetch'))]])
+      .provide([[matchers.call.fn(signInApi.login), throwError(new TypeError('Failed to fetch'))]])
       .put(loginFailed({ message: 'Login failed' }))
       .put.like(toast({ title: 'Login failed', description: 'Login failed', variant: 'destructive' }))
       .run());
@@ -111,10 +106,10 @@ describe('register', () => {
     await expectSaga(register, registerSubmitted(registration))
       .withReducer(testReducer, anonymous())
       .provide([
-        [matchers.call.fn(authApi.register), token],
+        [matchers.call.fn(signInApi.register), token],
         [matchers.getContext(NAVIGATE_CONTEXT_KEY), navigate],
       ])
-      .call(authApi.register, registration)
+      .call(signInApi.register, registration)
       .put(registerSucceeded({ accessToken: 'fresh-token' }))
       .put.like(
         toast({ title: 'Registration successful', description: 'Welcome to our platform!', variant: 'success' }),
@@ -132,7 +127,7 @@ describe('register', () => {
         ...anonymous(),
         auth: { ...anonymous().auth, register: { status: 'submitting', error: null, field: null } },
       })
-      .provide([[matchers.call.fn(authApi.register), throwError(duplicate)]])
+      .provide([[matchers.call.fn(signInApi.register), throwError(duplicate)]])
       .put(registerFailed({ message: 'Email already registered.', field: 'email' }))
       .put.like(
         toast({ title: 'Registration failed', description: 'Email already registered.', variant: 'destructive' }),
@@ -145,7 +140,7 @@ describe('register', () => {
 
   it("says 'Registration failed' when the request never reached the server", () =>
     expectSaga(register, registerSubmitted(registration))
-      .provide([[matchers.call.fn(authApi.register), throwError(new TypeError('Failed to fetch'))]])
+      .provide([[matchers.call.fn(signInApi.register), throwError(new TypeError('Failed to fetch'))]])
       .put(registerFailed({ message: 'Registration failed' }))
       .run());
 });
