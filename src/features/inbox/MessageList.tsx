@@ -66,6 +66,9 @@ function useMessageScrolling(
     if (!element) return;
     const atBottom = element.scrollHeight - element.scrollTop - element.clientHeight < STICK_TO_BOTTOM_PX;
     if (atBottom || ownerScrolledRef.current) atBottomRef.current = atBottom;
+    // Moved off the bottom by something else than the owner (the virtualizer's correction as a photo above grows,
+    // with no new size to re-render for): a pinned list goes back to its newest message.
+    else if (atBottomRef.current) element.scrollTop = element.scrollHeight;
   };
   return {
     onScroll,
