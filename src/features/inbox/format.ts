@@ -1,7 +1,7 @@
 // The conversation's name and number, and the phone's width, are the shell's too (its bell, its notifications, its
 // drawer); the inbox's components take them from here.
 export { conversationName, conversationNumber, customerPhoneNumber } from '../../components/conversationName';
-export { MOBILE_BREAKPOINT_PX, MOBILE_MEDIA_QUERY } from '../../components/phoneWidth';
+export { MOBILE_MEDIA_QUERY } from '../../components/phoneWidth';
 
 /** SPEC.md §9 (Messages): the inbox's constants, imported by the components and their tests. */
 /** Panel sizes as percentages (react-resizable-panels reads bare numbers as pixels). */
